@@ -1,0 +1,194 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { migrateAll } from '@core/server/server';
+import { ensureOrganization } from '@core/server/seed';
+import { openPostgres, openSqlite, type Storage } from '@core/server/storage/database';
+import { compileMatcher, parseQuery, type QueryNode } from '@core/shared/query';
+import postsServer from '../plugins/posts/server';
+import { linkMatching } from '../plugins/posts/server/collect/localArchive';
+import { CorpusGenerator } from '../plugins/posts/server/demo/generator';
+import { importPosts } from '../plugins/posts/server/import/importer';
+import { matchableText, normalizePost } from '../plugins/posts/server/store/normalize';
+import { PostWriter } from '../plugins/posts/server/store/writer';
+import { median, printTable } from './lib';
+
+/**
+ * Data benchmarks of issue #5: demo-corpus generator speed, import throughput (native JSONL, streamed from a file)
+ * on SQLite and PostgreSQL, and the local-archive collector answering typical queries over the imported corpus.
+ *
+ *   npm run bench -- data                      100k posts, 3 runs (1 run of the PostgreSQL import)
+ *   npm run bench -- data --posts 1000000      the full run
+ *
+ * References measured in the same run: the same writes with one transaction per post (naive import, on a 3k sample)
+ * and a JavaScript scan of every stored body with the exact matcher (naive collect).
+ */
+const { values } = parseArgs({
+  options: { posts: { type: 'string', default: '100000' }, runs: { type: 'string' }, pg: { type: 'string' } },
+  allowPositionals: true,
+});
+const N = Number(values.posts);
+const RUNS = Number(values.runs ?? (N >= 500_000 ? 1 : 3));
+const PG_URL = values.pg ?? process.env.NARRASCOPE_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NOW = Date.UTC(2025, 5, 1);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'narrascope-data-bench-'));
+const rows: Record<string, string | number>[] = [];
+
+/** Runs `fn`, sampling RSS every 25 ms: answers seconds and peak RSS (MB). */
+async function measure<T>(fn: () => Promise<T>): Promise<{ seconds: number; peakMb: number; value: T }> {
+  global.gc?.();
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 25);
+  const started = performance.now();
+  try {
+    const value = await fn();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { seconds: (performance.now() - started) / 1000, peakMb: peak / 1e6, value };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+function row(step: string, size: string, times: number[], units: number, unit: string, peakMb: number, ratio = '') {
+  const m = median(times);
+  rows.push({ step, size, runs: times.length, median: `${m.toFixed(2)} s`, throughput: `${Math.round(units / m).toLocaleString('en')} ${unit}/s`, 'peak RSS': `${Math.round(peakMb)} MB`, 'vs reference': ratio });
+}
+
+async function pgAvailable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function freshStorage(dialect: 'sqlite' | 'postgres'): Promise<{ storage: Storage; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const file = path.join(work, `bench-${crypto.randomBytes(4).toString('hex')}.sqlite`);
+    const storage = openSqlite(file);
+    await migrateAll(storage, [postsServer]);
+    return { storage, drop: async () => { for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true }); } };
+  }
+  const name = `narrascope_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = async (text: string) => {
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    try { await c.query(text); } finally { await c.end(); }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const storage = openPostgres(url.toString());
+  await migrateAll(storage, [postsServer]);
+  return { storage, drop: () => admin(`DROP DATABASE IF EXISTS ${name}`) };
+}
+
+const QUERIES = ['tariffs OR tariff OR aranceles', '"election" AND (fraud OR stolen OR rigged)', 'vaccine NOT measles', '#boycott OR boycott', 'union AND strike'];
+const parsed = (text: string) => (parseQuery(text) as { ok: true; ast: QueryNode }).ast;
+
+async function main() {
+  process.stdout.write(`Data benchmarks: ${N.toLocaleString('en')} posts, ${RUNS} run(s), ${os.cpus().length} cores, node ${process.version}\n`);
+
+  // 1. Generator speed (no storage), and the JSONL file the imports read.
+  const genTimes: number[] = [];
+  let genPeak = 0;
+  for (let r = 0; r < RUNS; r += 1) {
+    const m = await measure(async () => { let n = 0; for (const _ of new CorpusGenerator({ seed: 'bench', posts: N, now: NOW }).posts()) n += 1; return n; });
+    genTimes.push(m.seconds);
+    genPeak = Math.max(genPeak, m.peakMb);
+  }
+  row('generate demo corpus', N.toLocaleString('en'), genTimes, N, 'posts', genPeak);
+  const file = path.join(work, 'corpus.jsonl');
+  const out = fs.createWriteStream(file);
+  for (const g of new CorpusGenerator({ seed: 'bench', posts: N, now: NOW }).posts()) {
+    if (!out.write(`${JSON.stringify(g.post)}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
+  }
+  await new Promise<void>((r) => out.end(() => r()));
+  const bytes = fs.statSync(file).size;
+  process.stdout.write(`corpus.jsonl: ${(bytes / 1e6).toFixed(0)} MB\n`);
+
+  const dialects: ('sqlite' | 'postgres')[] = ['sqlite'];
+  if (await pgAvailable()) dialects.push('postgres');
+  else process.stdout.write(`PostgreSQL not reachable at ${PG_URL}: its rows are skipped\n`);
+
+  for (const dialect of dialects) {
+    // 2. Reference: the same writes, one post per transaction (what a straightforward importer does), on a sample.
+    const sample = 3000;
+    const naive = await freshStorage(dialect);
+    const naiveOrg = await ensureOrganization(naive.storage, 'Bench');
+    const sampleRows: ReturnType<typeof normalizePost>[] = [];
+    for (const g of new CorpusGenerator({ seed: 'bench-naive', posts: 5000, now: NOW }).posts()) if (sampleRows.length < sample) sampleRows.push(normalizePost(g.post));
+    const naiveWriter = new PostWriter(naive.storage, naiveOrg, 'bench');
+    const naiveRun = await measure(async () => { for (const p of sampleRows) await naiveWriter.write([p]); });
+    await naive.storage.close();
+    await naive.drop();
+    const naiveRate = sample / naiveRun.seconds;
+
+    // 3. Import throughput: stream the file into a fresh database.
+    const importTimes: number[] = [];
+    let importPeak = 0;
+    let kept: { storage: Storage; drop: () => Promise<void>; org: string } | null = null;
+    const importRuns = dialect === 'postgres' && N >= 500_000 ? 1 : RUNS;
+    for (let r = 0; r < importRuns; r += 1) {
+      const fresh = await freshStorage(dialect);
+      const org = await ensureOrganization(fresh.storage, 'Bench');
+      const m = await measure(() => importPosts({ storage: fresh.storage, organizationId: org, input: fs.createReadStream(file, { highWaterMark: 1 << 20 }), format: 'jsonl' }));
+      if (m.value.inserted !== N) throw new Error(`imported ${m.value.inserted} of ${N}`);
+      importTimes.push(m.seconds);
+      importPeak = Math.max(importPeak, m.peakMb);
+      if (r === importRuns - 1) kept = { ...fresh, org };
+      else { await fresh.storage.close(); await fresh.drop(); }
+    }
+    const importRate = N / median(importTimes);
+    row(`import JSONL (${dialect})`, `${N.toLocaleString('en')} (${(bytes / 1e6).toFixed(0)} MB)`, importTimes, N, 'posts', importPeak, `${(importRate / naiveRate).toFixed(1)}x one transaction per post (${Math.round(naiveRate)} posts/s)`);
+
+    // 4. Local-archive collect: each typical query, linked to a new run.
+    const { storage, org } = kept!;
+    const db = storage.db as never as import('kysely').Kysely<any>;
+    const naiveScan = await measure(async () => {
+      const matchers = QUERIES.map((q) => compileMatcher(parsed(q)));
+      const counts = QUERIES.map(() => 0);
+      let lastId = 0;
+      for (;;) {
+        const chunk = await db.selectFrom('posts_posts').select(['id', 'title', 'subject', 'body']).where('organization_id', '=', org).where('id', '>', lastId).orderBy('id').limit(20_000).execute();
+        if (!chunk.length) break;
+        for (const r of chunk) matchers.forEach((m, i) => { if (m(matchableText(r))) counts[i]! += 1; });
+        lastId = Number(chunk.at(-1)!.id);
+      }
+      return counts;
+    });
+    for (const [i, q] of QUERIES.entries()) {
+      const times: number[] = [];
+      let peak = 0;
+      let linked = 0;
+      for (let r = 0; r < RUNS; r += 1) {
+        const m = await measure(() => linkMatching(storage, {
+          organizationId: org, query: parsed(q), startDate: new Date(NOW - 30 * 86_400_000).toISOString(), endDate: new Date(NOW).toISOString(),
+          runId: crypto.randomUUID(),
+        }));
+        times.push(m.seconds);
+        peak = Math.max(peak, m.peakMb);
+        linked = m.value.linked;
+      }
+      if (linked !== naiveScan.value[i]) throw new Error(`collect '${q}' linked ${linked}, the full scan found ${naiveScan.value[i]}`);
+      row(`collect (${dialect}) ${q}`, `${N.toLocaleString('en')} → ${linked.toLocaleString('en')}`, times, N, 'posts searched', peak,
+        `${(naiveScan.seconds / QUERIES.length / median(times)).toFixed(1)}x JS full scan`);
+    }
+    await storage.close();
+    await kept!.drop();
+  }
+  printTable(`Data: ${N.toLocaleString('en')} posts (${new Date().toISOString().slice(0, 10)}, ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length})`, rows);
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+main().catch((e) => {
+  process.stderr.write(`${(e as Error).stack}\n`);
+  fs.rmSync(work, { recursive: true, force: true });
+  process.exit(1);
+});

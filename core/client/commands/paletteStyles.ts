@@ -1,0 +1,98 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+/**
+ * cmdk renders unstyled elements marked with `cmdk-*` attributes; these rules dress them in Fluent tokens. The
+ * dialog is portalled outside the FluentProvider's element, so the palette adds the provider's theme class to it
+ * (see CommandPalette) or the tokens would resolve to nothing.
+ */
+export const usePaletteStyles = makeStyles({
+  overlay: {
+    position: 'fixed',
+    inset: 0,
+    backgroundColor: tokens.colorBackgroundOverlay,
+    zIndex: 1000,
+  },
+  content: {
+    position: 'fixed',
+    top: '12vh',
+    left: '50%',
+    transform: 'translateX(-50%)',
+    width: 'min(640px, calc(100vw - 32px))',
+    zIndex: 1001,
+    overflow: 'hidden',
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow64,
+    fontFamily: tokens.fontFamilyBase,
+    fontSize: tokens.fontSizeBase300,
+    lineHeight: tokens.lineHeightBase300,
+    outlineStyle: 'none',
+    '& [cmdk-input]': {
+      boxSizing: 'border-box',
+      width: '100%',
+      padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL}`,
+      borderTopStyle: 'none',
+      borderLeftStyle: 'none',
+      borderRightStyle: 'none',
+      borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+      outlineStyle: 'none',
+      backgroundColor: 'transparent',
+      color: tokens.colorNeutralForeground1,
+      fontFamily: tokens.fontFamilyBase,
+      fontSize: tokens.fontSizeBase400,
+    },
+    '& [cmdk-input]::placeholder': { color: tokens.colorNeutralForeground4 },
+    '& [cmdk-list]': {
+      maxHeight: 'min(60vh, 420px)',
+      overflowY: 'auto',
+      overscrollBehavior: 'contain',
+      padding: tokens.spacingHorizontalXS,
+    },
+    '& [cmdk-group-heading]': {
+      padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM} ${tokens.spacingVerticalXS}`,
+      color: tokens.colorNeutralForeground3,
+      fontSize: tokens.fontSizeBase200,
+      fontWeight: tokens.fontWeightSemibold,
+    },
+    '& [cmdk-item]': {
+      display: 'flex',
+      alignItems: 'center',
+      gap: tokens.spacingHorizontalM,
+      padding: `${tokens.spacingVerticalSNudge} ${tokens.spacingHorizontalM}`,
+      borderRadius: tokens.borderRadiusMedium,
+      cursor: 'pointer',
+      userSelect: 'none',
+    },
+    '& [cmdk-item][data-selected="true"]': { backgroundColor: tokens.colorNeutralBackground1Selected },
+    '& [cmdk-item][data-disabled="true"]': { color: tokens.colorNeutralForegroundDisabled, cursor: 'not-allowed' },
+    '& [cmdk-empty]': {
+      padding: tokens.spacingVerticalXXL,
+      textAlign: 'center',
+      color: tokens.colorNeutralForeground3,
+    },
+  },
+  main: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
+  title: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  reason: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
+  category: { flexShrink: 0, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
+  kbd: {
+    flexShrink: 0,
+    padding: `0 ${tokens.spacingHorizontalXS}`,
+    borderRadius: tokens.borderRadiusSmall,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground3,
+    color: tokens.colorNeutralForeground2,
+    fontFamily: tokens.fontFamilyBase,
+    fontSize: tokens.fontSizeBase200,
+    whiteSpace: 'nowrap',
+  },
+  footer: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalL,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase200,
+  },
+});

@@ -1,0 +1,26 @@
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
+import type { CurrentUser } from '@core/shared/access/session';
+import { sessionMachine } from './sessionMachine';
+import { fetchCurrentUser, logout, refreshSession } from './sessionApi';
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+/** The one session actor of the app, talking to the real API. */
+export function createSessionActor(): SessionActor {
+  const machine = sessionMachine.provide({
+    actors: {
+      fetchCurrent: fromPromise<CurrentUser>(() => fetchCurrentUser()),
+      refresh: fromPromise<unknown, { organizationId?: string }>(({ input }) => refreshSession(input.organizationId)),
+      logout: fromPromise<void>(() => logout()),
+    },
+  });
+  return createActor(machine).start();
+}
+
+const SETTLED = ['active', 'anonymous', 'ended'] as const;
+
+/** Resolves once the session knows whether someone is signed in. */
+export async function settledSession(actor: SessionActor): Promise<CurrentUser | null> {
+  const snapshot = await waitFor(actor, (s) => SETTLED.some((state) => s.matches(state)), { timeout: 30_000 });
+  return snapshot.matches('active') ? snapshot.context.current : null;
+}

@@ -1,0 +1,65 @@
+import { Suspense, useCallback, useState } from 'react';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { CommandPalette, useGlobalKeybindings } from '../commands';
+import type { CommandContext } from '../plugin/contract';
+import { workspaceContextFields } from '../workspace/workspaceService';
+import { useWorkbench } from '../app/hostContext';
+import { useNotify } from '../app/notifications';
+import { reportLog } from '../api/logReporter';
+import { Header } from './Header';
+import { MfaBanner } from './MfaBanner';
+import { useShellServices } from './useShellServices';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', height: '100vh', backgroundColor: tokens.colorNeutralBackground1 },
+  main: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' },
+  loading: { flex: 1, display: 'grid', placeItems: 'center' },
+});
+
+/** Reads conversation, project, tab and subtab from the current path (both route shapes of spec part 1 §2). */
+export function routeContextFromPath(pathname: string) {
+  const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === 'conversations' && parts[1]) {
+    return { conversationId: parts[1], projectName: null, tab: parts[2] ?? null, subtab: parts[3] ?? null };
+  }
+  if (parts[0] === 'projects' && parts[1]) {
+    return { conversationId: parts[2] ?? null, projectName: parts[1], tab: parts[3] ?? null, subtab: parts[4] ?? null };
+  }
+  return { conversationId: null, projectName: null, tab: null, subtab: null };
+}
+
+/** The authenticated application shell: header, warning banner, page, command palette and global shortcuts. */
+export default function Shell() {
+  const styles = useStyles();
+  const host = useWorkbench();
+  const notify = useNotify();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  useShellServices(host.services);
+
+  const getContext = useCallback((): CommandContext => ({
+    ...routeContextFromPath(pathname),
+    ...workspaceContextFields(host.services),
+    services: host.services,
+  }), [pathname, host.services]);
+  const onError = useCallback((error: unknown, id: string) => {
+    const message = `Command ${id} failed: ${(error as Error).message}`;
+    reportLog('error', message);
+    notify(message, 'error');
+  }, [notify]);
+  useGlobalKeybindings(host.commands, getContext, { onError, enabled: !paletteOpen });
+
+  return (
+    <div className={styles.root}>
+      <Header onOpenPalette={() => setPaletteOpen(true)} />
+      <MfaBanner />
+      <main className={styles.main}>
+        <Suspense fallback={<div className={styles.loading}><Spinner label="Loading…" /></div>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <CommandPalette registry={host.commands} getContext={getContext} open={paletteOpen} onOpenChange={setPaletteOpen} onError={onError} />
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+export * from './layoutReducer';
+export * from './layoutTree';
+export { nextPaneId } from './paneIds';
+export * from './panelRegistry';
+export * from './layoutStore';
+export * from './useWorkspaceController';
+export * from './useWorkspaceLayout';
+export * from './workspaceService';
+export { Workspace, type WorkspaceProps } from './Workspace';
+export { WorkspaceHost, type WorkspaceHostProps } from './WorkspaceHost';
+export { UnknownPanel, type UnknownPanelProps } from './UnknownPanel';
+export { PaneErrorBoundary } from './PaneErrorBoundary';

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting comes from the environment; docs/operations.md lists them. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  NARRASCOPE_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  NARRASCOPE_ACCESS_TTL_SECONDS: z.coerce.number().int().min(30).default(15 * 60),
+  NARRASCOPE_REFRESH_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  NARRASCOPE_DEMO_PASSWORD: z.string().min(8).optional(),
+  NARRASCOPE_SECURE_COOKIES: z.enum(['true', 'false']).optional(),
+  NARRASCOPE_PUBLIC_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NARRASCOPE_WEB_DIR: z.string().optional(),
+  // Access (docs/operations-access.md).
+  NARRASCOPE_SMTP_URL: z.string().url().optional(),
+  NARRASCOPE_MAIL_FROM: z.string().min(3).default('Narrascope <no-reply@narrascope.invalid>'),
+  NARRASCOPE_RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
+  NARRASCOPE_SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  NARRASCOPE_PASSWORD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  NARRASCOPE_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  NARRASCOPE_LOGIN_LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
+  NARRASCOPE_MFA_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  NARRASCOPE_MFA_ISSUER: z.string().min(1).max(100).default('Narrascope'),
+  NARRASCOPE_FEEDBACK_URL: z.string().url().optional(),
+  NARRASCOPE_ENCRYPTION_KEY: z.string().min(32).optional(),
+  NARRASCOPE_TRUST_PROXY: z.enum(['true', 'false']).optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+  demoPassword: string | null;
+  secureCookies: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Where the built browser bundle lives (vite's outDir). */
+  webDir: string;
+  /** The address users reach the product at (links in e-mails, SSO redirect URI); null: loopback requests only. */
+  publicUrl: string | null;
+  access: AccessConfig;
+}
+
+/** Settings of sign-in, passwords, MFA and mail; each is described in docs/operations-access.md. */
+export interface AccessConfig {
+  smtpUrl: string | null;
+  mailFrom: string;
+  resetTokenTtlMinutes: number;
+  signInRateLimitPerMinute: number;
+  passwordRateLimitPerMinute: number;
+  loginMaxFailures: number;
+  loginLockoutMinutes: number;
+  mfaGraceDays: number;
+  mfaIssuer: string;
+  feedbackUrl: string | null;
+  encryptionKey: string | null;
+  trustProxy: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means unset (shells and CI templates often export VAR=).
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(set);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.NARRASCOPE_DATA_DIR),
+    databaseUrl: e.DATABASE_URL || null,
+    accessTtlSeconds: e.NARRASCOPE_ACCESS_TTL_SECONDS,
+    refreshTtlSeconds: e.NARRASCOPE_REFRESH_TTL_SECONDS,
+    demoPassword: e.NARRASCOPE_DEMO_PASSWORD ?? null,
+    secureCookies: e.NARRASCOPE_SECURE_COOKIES === 'true',
+    logLevel: e.LOG_LEVEL,
+    webDir: path.resolve(e.NARRASCOPE_WEB_DIR ?? 'dist/web'),
+    publicUrl: e.NARRASCOPE_PUBLIC_URL ? e.NARRASCOPE_PUBLIC_URL.replace(/\/+$/, '') : null,
+    access: {
+      smtpUrl: e.NARRASCOPE_SMTP_URL ?? null,
+      mailFrom: e.NARRASCOPE_MAIL_FROM,
+      resetTokenTtlMinutes: e.NARRASCOPE_RESET_TOKEN_TTL_MINUTES,
+      signInRateLimitPerMinute: e.NARRASCOPE_SIGNIN_RATE_LIMIT_PER_MINUTE,
+      passwordRateLimitPerMinute: e.NARRASCOPE_PASSWORD_RATE_LIMIT_PER_MINUTE,
+      loginMaxFailures: e.NARRASCOPE_LOGIN_MAX_FAILURES,
+      loginLockoutMinutes: e.NARRASCOPE_LOGIN_LOCKOUT_MINUTES,
+      mfaGraceDays: e.NARRASCOPE_MFA_GRACE_DAYS,
+      mfaIssuer: e.NARRASCOPE_MFA_ISSUER,
+      feedbackUrl: e.NARRASCOPE_FEEDBACK_URL ?? null,
+      encryptionKey: e.NARRASCOPE_ENCRYPTION_KEY ?? null,
+      trustProxy: e.NARRASCOPE_TRUST_PROXY === 'true',
+    },
+  };
+}

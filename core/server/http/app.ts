@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import {
+  hasZodFastifySchemaValidationErrors, isResponseSerializationError, jsonSchemaTransform,
+  serializerCompiler, validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { failure } from '@core/shared/api/envelope';
+import { AUTH_MESSAGES, CSRF_HEADER, MUTATING_METHODS } from '@core/shared/api/cookies';
+import { MFA_MESSAGES, RATE_LIMITED } from '@core/shared/access/session';
+import { can } from '@core/shared/access/permissions';
+import type { SessionUser } from '../auth/sessionUser';
+import { safeEqual } from '../auth/tokens';
+import { SharedRateLimitStore } from '../auth/rateLimitStore';
+import type { ServerContext } from '../plugin/context';
+import { HttpError } from './errors';
+import type { PrefixClaim } from '../plugin/prefixes';
+import { createRegistrar, type RegisteredRoute, type RouteAccess, type RouteRegistrar } from './routes';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sessionUser: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    owner?: string;
+  }
+}
+
+/** Paths that only exist as declared routes: anything under them without an access declaration is refused. */
+const GUARDED = ['/api/', '/logreporter'];
+
+export interface HttpHost {
+  fastify: FastifyInstance;
+  routes: RegisteredRoute[];
+  registrar(owner: string, prefixes: readonly string[] | null, claims?: readonly PrefixClaim[]): RouteRegistrar;
+}
+
+export async function createHttpHost(ctx: ServerContext): Promise<HttpHost> {
+  const fastify: FastifyInstance = Fastify({
+    loggerInstance: ctx.logger as unknown as FastifyBaseLogger,
+    bodyLimit: 2 * 1024 * 1024,
+    // Query arrays (`platforms=a&platforms=b`) arrive as arrays; filters are decoded from the raw string anyway.
+    routerOptions: { maxParamLength: 500 },
+    // Behind a reverse proxy the client's address (rate limits, audit) comes from X-Forwarded-For.
+    trustProxy: ctx.config.access.trustProxy,
+  });
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  await fastify.register(cookie);
+  // Only routes that declare `rateLimit` (sign-in and password calls) are limited, per client address.
+  await fastify.register(rateLimit, {
+    global: false,
+    store: SharedRateLimitStore,
+    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: RATE_LIMITED }),
+  });
+  await fastify.register(swagger, {
+    openapi: {
+      info: { title: 'Narrascope API', version: '2.0.0', description: 'Every answer is {data, metadata}.' },
+      components: { securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token_cookie' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  fastify.decorateRequest('sessionUser', null);
+
+  const routes: RegisteredRoute[] = [];
+
+  fastify.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    if (GUARDED.some((g) => url.startsWith(g)) && !route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${url} has no access declaration; register it through a RouteRegistrar`);
+    }
+  });
+
+  fastify.addHook('preValidation', async (request, reply) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    const auth = await ctx.sessions.authenticate(request);
+    request.sessionUser = auth?.user ?? null;
+    if (access.public) return;
+    if (!auth) return reply.status(401).send(failure([AUTH_MESSAGES.notAuthenticated]));
+    // API-key calls carry no cookie, so there is no cross-site request to forge: CSRF applies to cookie sessions.
+    if (MUTATING_METHODS.has(request.method) && access.csrf !== false && auth.csrf !== null) {
+      const header = request.headers[CSRF_HEADER.toLowerCase()];
+      if (typeof header !== 'string' || header === '') return reply.status(401).send(failure([AUTH_MESSAGES.missingCsrf]));
+      if (!safeEqual(header, auth.csrf)) return reply.status(401).send(failure([AUTH_MESSAGES.badCsrf]));
+    }
+    if (auth.user.require_mfa_enabled && !access.allowBeforeMfa) {
+      return reply.status(403).send(failure([MFA_MESSAGES.enrolmentRequired]));
+    }
+    if (access.permission && !can(auth.user, access.permission)) {
+      return reply.status(403).send(failure([AUTH_MESSAGES.forbidden]));
+    }
+  });
+
+  fastify.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => {
+        const where = [error.validationContext, v.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.');
+        return `${where}: ${v.message ?? 'is invalid'}`;
+      });
+      return reply.status(400).send(failure(errors, 'Invalid request'));
+    }
+    if (error instanceof HttpError) return reply.status(error.status).send(failure(error.errors, error.message));
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send(failure(['Internal server error']));
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send(failure([(error as Error).message]));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(failure(['Internal server error']));
+  });
+
+  const indexFile = path.join(ctx.config.webDir, 'index.html');
+  if (fs.existsSync(ctx.config.webDir)) {
+    await fastify.register(fastifyStatic, {
+      root: ctx.config.webDir,
+      wildcard: false,
+      index: false,
+      // The build writes .br/.gz siblings (src/cli/buildIfStale.ts): assets go out compressed at no CPU cost.
+      preCompressed: true,
+      setHeaders(res, file) {
+        // Hashed asset names never change content; index.html must always be revalidated.
+        res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  fastify.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (GUARDED.some((g) => url.startsWith(g)) || request.method !== 'GET') {
+      return reply.status(404).send(failure(['Not found']));
+    }
+    // Every other GET is a browser route: the single-page app decides, including its not-found page.
+    if (fs.existsSync(indexFile)) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+    }
+    return reply.status(503).type('text/plain').send('The browser bundle is not built: run `npm run build`.');
+  });
+
+  return {
+    fastify,
+    routes,
+    registrar: (owner, prefixes, claims) => createRegistrar(fastify, ctx, owner, prefixes, routes, claims),
+  };
+}

@@ -1,0 +1,132 @@
+import { ServiceRegistry } from '@core/shared/services/registry';
+import type { Config } from './config';
+import { createLogger, type Logger } from './logger';
+import { openStorage, type Storage } from './storage/database';
+import { runMigrations } from './storage/migrations';
+import { coreMigrations } from './storage/coreMigrations';
+import { loadOrCreateSecret } from './auth/secrets';
+import { SessionService } from './auth/sessions';
+import { accessKey, createAccessServices, registerAccessRoutes } from './auth';
+import { createHttpHost, type HttpHost } from './http/app';
+import { registerCoreRoutes } from './http/coreRoutes';
+import type { ServerPlugin } from './plugin/contract';
+import { authKey, configKey, loggerKey, storageKey, type ServerContext } from './plugin/context';
+import { serverPluginProblems } from './plugin/validate';
+import { isEmpty, seedDemoIdentity } from './seed';
+import { createPipeline, pipelineKey } from './pipeline/runner';
+import { pipelineOptionsFromEnv, type PipelineOptions } from './pipeline/options';
+
+export interface RunningServer {
+  ctx: ServerContext;
+  http: HttpHost;
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  config: Config;
+  plugins: readonly ServerPlugin[];
+  logger?: Logger;
+  /** Seed the demo organisation when the database has no users (npm start does; tests choose). */
+  seedWhenEmpty?: boolean;
+  /** Called with a generated demo password, once. */
+  onDemoPassword?: (password: string) => void;
+  /** Pipeline worker settings; default from NARRASCOPE_PIPELINE_* (core/server/pipeline/README.md). */
+  pipeline?: Partial<PipelineOptions>;
+}
+
+export async function migrateAll(storage: Storage, plugins: readonly ServerPlugin[]): Promise<string[]> {
+  return runMigrations(storage, [
+    { owner: 'core', migrations: coreMigrations },
+    ...plugins.map((p) => ({ owner: p.manifest.id, migrations: p.migrations ?? [] })),
+  ]);
+}
+
+/** Builds the whole server (storage, migrations, sessions, routes, plugins) without listening. */
+export async function createServer(opts: ServerOptions): Promise<Omit<RunningServer, 'url'> & { listen(): Promise<string> }> {
+  const problems = serverPluginProblems(opts.plugins);
+  if (problems.length) throw new Error(`Plugin contract problems:\n- ${problems.join('\n- ')}`);
+  // A start-up failure (a plugin's bad route, a failing migration) must not leave the database or port open.
+  const undo: Array<() => Promise<unknown>> = [];
+  try {
+    const logger = opts.logger ?? createLogger(opts.config.logLevel);
+    const storage = openStorage(opts.config, (err) => logger.warn({ err }, 'idle database connection lost'));
+    undo.push(() => storage.close());
+    const applied = await migrateAll(storage, opts.plugins);
+    if (applied.length) logger.info({ applied }, 'migrations applied');
+
+    const secret = await loadOrCreateSecret(storage, 'token_signing_key');
+    const sessions = new SessionService(storage, {
+      secret,
+      accessTtlSeconds: opts.config.accessTtlSeconds,
+      refreshTtlSeconds: opts.config.refreshTtlSeconds,
+      secureCookies: opts.config.secureCookies,
+    });
+    const services = new ServiceRegistry();
+    const ctx: ServerContext = { config: opts.config, storage, logger, sessions, services };
+    services.provide(storageKey, storage);
+    services.provide(configKey, opts.config);
+    services.provide(loggerKey, logger);
+    services.provide(authKey, sessions);
+    const access = await createAccessServices(opts.config, storage, logger);
+    services.provide(accessKey, access);
+    // Work the access calls finish after answering (reset e-mails), awaited before the database closes.
+    const background = new Set<Promise<unknown>>();
+    const track = (task: Promise<unknown>) => {
+      background.add(task);
+      void task.finally(() => background.delete(task));
+    };
+    undo.push(async () => access.mailer.close());
+    const pipeline = createPipeline({ storage, logger, services, stages: opts.plugins.flatMap((p) => p.stages ?? []),
+      options: { ...pipelineOptionsFromEnv(), ...opts.pipeline } });
+    services.provide(pipelineKey, pipeline);
+
+    const http = await createHttpHost(ctx);
+    undo.push(() => http.fastify.close());
+    const claims = opts.plugins.flatMap((p) => (p.manifest.apiPrefixes ?? []).map((prefix) => ({ owner: p.manifest.id, prefix })));
+    const core = http.registrar('core', null, claims);
+    registerAccessRoutes(core, opts.config, track);
+    registerCoreRoutes(core, () => http.fastify.swagger());
+    for (const plugin of opts.plugins) {
+      plugin.routes?.(http.registrar(plugin.manifest.id, plugin.manifest.apiPrefixes ?? [], claims));
+    }
+
+    const disposers: Array<() => Promise<void> | void> = [];
+    for (const plugin of opts.plugins) {
+      const d = await plugin.activate?.(ctx);
+      if (d) disposers.push(...d);
+    }
+    undo.push(async () => { for (const d of [...disposers].reverse()) await d(); });
+
+    if (opts.seedWhenEmpty && (await isEmpty(storage))) {
+      const seeded = await seedDemoIdentity(storage, opts.config.demoPassword);
+      for (const plugin of opts.plugins) await plugin.seedDemo?.(ctx, seeded.organizationId);
+      if (seeded.generatedPassword) opts.onDemoPassword?.(seeded.generatedPassword);
+      logger.info({ organization: 'Demo Org' }, 'demo organisation seeded');
+    }
+
+    // Started last (plugins have registered their listeners and tasks); stopped first on close.
+    await pipeline.start();
+    disposers.push(() => pipeline.stop());
+    undo.push(() => pipeline.stop());
+    await http.fastify.ready();
+    const close = async () => {
+      for (const d of disposers.reverse()) await d();
+      await Promise.allSettled([...background]);
+      access.mailer.close();
+      await http.fastify.close();
+      await storage.close();
+    };
+    return {
+      ctx,
+      http,
+      close,
+      async listen() {
+        return http.fastify.listen({ port: opts.config.port, host: opts.config.host });
+      },
+    };
+  } catch (error) {
+    for (const step of undo.reverse()) await step().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,4 @@
+export * from './model';
+export * from './codec';
+export * from './viz';
+export * from './apply';

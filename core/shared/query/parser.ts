@@ -1,0 +1,99 @@
+/**
+ * `parseQuery`: validated query string → tree.
+ *
+ * Grammar (precedence NOT, then AND, then OR; parentheses group):
+ *
+ *   query   = or
+ *   or      = and { "OR" and }
+ *   and     = unary { ["AND"] unary }      -- two operands side by side mean AND
+ *   unary   = "NOT" unary | primary
+ *   primary = term | phrase | "(" or ")"
+ *
+ * So `a b` is `a AND b`, `a OR b c` is `a OR (b AND c)`, and `a NOT b` is `a AND NOT b` (NOT is a unary prefix;
+ * written after an operand it is that operand AND NOT the next one). `NOT NOT a` is refused by the validator as
+ * "multiple keywords"; write `NOT (NOT a)`.
+ */
+import { and, not, or, phrase, term, type QueryNode } from './ast';
+import type { QueryError } from './errors';
+import type { QueryToken } from './lexer';
+import { checkQuery } from './validate';
+
+export type ParseResult = { ok: true; ast: QueryNode } | { ok: false; errors: QueryError[] };
+
+export function parseQuery(input: string): ParseResult {
+  const { tokens, errors } = checkQuery(input);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, ast: new Parser(tokens).parse() };
+}
+
+/** Recursive descent over tokens the validator accepted; a failure here is a bug in the validator. */
+class Parser {
+  private index = 0;
+
+  constructor(private readonly tokens: readonly QueryToken[]) {}
+
+  parse(): QueryNode {
+    const node = this.parseOr();
+    if (this.index !== this.tokens.length) this.fail();
+    return node;
+  }
+
+  private parseOr(): QueryNode {
+    const children = [this.parseAnd()];
+    while (this.isKeyword('OR')) {
+      this.index += 1;
+      children.push(this.parseAnd());
+    }
+    return or(...children);
+  }
+
+  private parseAnd(): QueryNode {
+    const children = [this.parseUnary()];
+    for (;;) {
+      if (this.isKeyword('AND')) {
+        this.index += 1;
+        children.push(this.parseUnary());
+      } else if (this.startsOperand()) {
+        children.push(this.parseUnary());
+      } else {
+        return and(...children);
+      }
+    }
+  }
+
+  private parseUnary(): QueryNode {
+    if (this.isKeyword('NOT')) {
+      this.index += 1;
+      return not(this.parseUnary());
+    }
+    return this.parsePrimary();
+  }
+
+  private parsePrimary(): QueryNode {
+    const token = this.tokens[this.index];
+    this.index += 1;
+    if (token?.type === 'term') return term(token.text);
+    if (token?.type === 'phrase') return phrase(token.text);
+    if (token?.type === 'open') {
+      const inner = this.parseOr();
+      if (this.tokens[this.index]?.type !== 'close') this.fail();
+      this.index += 1;
+      return inner;
+    }
+    return this.fail();
+  }
+
+  private isKeyword(keyword: string): boolean {
+    const token = this.tokens[this.index];
+    return token?.type === 'keyword' && token.keyword === keyword;
+  }
+
+  private startsOperand(): boolean {
+    const token = this.tokens[this.index];
+    return token?.type === 'term' || token?.type === 'phrase' || token?.type === 'open' || this.isKeyword('NOT');
+  }
+
+  private fail(): never {
+    throw new Error(`query parser: unexpected token at index ${this.index} of a validated query`);
+  }
+}

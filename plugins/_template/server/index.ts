@@ -1,0 +1,12 @@
+import { defineServerPlugin } from '@core/server/plugin/contract';
+import { manifest } from '../manifest';
+import { migrations } from './migrations';
+import { registerRoutes } from './routes';
+import { recordRunStage } from './stage';
+
+export default defineServerPlugin({
+  manifest,
+  migrations,
+  routes: registerRoutes,
+  stages: [recordRunStage],
+});

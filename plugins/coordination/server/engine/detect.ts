@@ -1,0 +1,240 @@
+/**
+ * The coordination engine: acts per evidence type -> sorted windows with a fan-out cap -> rarity- and
+ * activity-normalised pair weights -> per-type thresholds -> typed weighted account graph -> seeded Louvain ->
+ * clusters with their proving posts. See README.md for the method and the defaults.
+ */
+import { arenaUsed, f64, i32, withArena } from './arena';
+import Graph from 'graphology';
+import louvain from 'graphology-communities-louvain';
+import { BEHAVIOURAL_TYPES, EVIDENCE_TYPES, type EvidenceType } from '../../shared/types';
+import { ActBuffer, ScanScratch, scanWindows, type ScanCounters, type SortedActs } from './acts';
+import { resolveConfig } from './config';
+import { nearDuplicateFamilies } from './copypasta';
+import { extractActs, type Extracted } from './extract';
+import { PairTable, PostPartnerSet } from './pairTable';
+import { poissonUpperTail } from './stats';
+import { createRng } from './prng';
+import { buildClusters } from './report';
+import type { CoordinationConfig, CoordinationInput, CoordinationResult, CoordinationStats, DeepPartial } from './types';
+
+export const TYPE_BIT: Readonly<Record<EvidenceType, number>> = Object.fromEntries(
+  EVIDENCE_TYPES.map((t, i) => [t, 1 << i]),
+) as Record<EvidenceType, number>;
+export const BEHAVIOURAL_MASK = BEHAVIOURAL_TYPES.reduce((m, t) => m | TYPE_BIT[t], 0);
+
+/** A pair of accounts with at least one type passing its thresholds. */
+export interface TypedEdge {
+  a: number;
+  b: number;
+  /** bit per passing type (TYPE_BIT) */
+  mask: number;
+  co: Float64Array;
+  weight: Float64Array;
+  total: number;
+}
+
+export interface EngineState {
+  input: CoordinationInput;
+  cfg: CoordinationConfig;
+  x: Extracted;
+  sorted: Record<EvidenceType, SortedActs>;
+  /** near-duplicate family (a text index) per sorted post, -1 when alone */
+  famOfPost: Int32Array;
+  accept: Record<EvidenceType, ((i: number, j: number) => boolean) | null>;
+  scratch: ScanScratch | null;
+}
+
+const now = () => performance.now();
+
+export function detectCoordination(input: CoordinationInput, partial?: DeepPartial<CoordinationConfig>): CoordinationResult {
+  const cfg = resolveConfig(partial);
+  // typed arrays come out of one buffer: about 450 bytes per post and 200 per account at the defaults
+  const bytes = 16 * 2 ** 20 + input.posts.length * (450 + 4 * cfg.copypasta.bands) + (input.accounts?.length ?? 0) * 200;
+  return withArena(bytes, () => detect(input, cfg));
+}
+
+function detect(input: CoordinationInput, cfg: CoordinationConfig): CoordinationResult {
+  const timings: Record<string, number> = {};
+  let t0 = now();
+  const lap = (name: string) => { const t = now(); timings[name] = Math.round((t - t0) * 10) / 10; t0 = t; };
+
+  const x = extractActs(input, cfg);
+  lap('extract');
+  const nAcc = x.accountIds.length;
+  const cp = cfg.copypasta;
+  const nd = nearDuplicateFamilies(x.texts, { ...cp, windowMs: cfg.types.COPYPASTA.windowMs });
+  const famOfPost = i32(x.postTime.length).fill(-1);
+  const familyActs = new ActBuffer(1024);
+  for (let i = 0; i < x.texts.n; i++) {
+    const root = nd.uf.find(i);
+    if (nd.uf.size[root]! < 2) continue;
+    const r = x.texts.post[i]!;
+    famOfPost[r] = root;
+    familyActs.push(root, x.texts.time[i]!, x.postAcc[r]!, r, 1);
+  }
+  x.acts.COPYPASTA = familyActs;
+  lap('copypasta');
+
+  const sorted = {} as Record<EvidenceType, SortedActs>;
+  for (const t of EVIDENCE_TYPES) sorted[t] = x.acts[t].sorted();
+  lap('sort');
+
+  const subsume = cfg.subsume;
+  const postOf = (t: EvidenceType) => sorted[t].post;
+  const urlPost = postOf('SYNCHRONOUS_URL_SHARE'), tagPost = postOf('SYNCHRONOUS_HASHTAG_SHARE');
+  const cpPost = postOf('COPYPASTA');
+  const minJ = cp.minJaccard;
+  const accept: EngineState['accept'] = {
+    SYNCHRONOUS_URL_SHARE: subsume ? (i, j) => {
+      const f = famOfPost[urlPost[i]!]!;
+      return f < 0 || f !== famOfPost[urlPost[j]!];
+    } : null,
+    SYNCHRONOUS_HASHTAG_SHARE: subsume ? (i, j) => {
+      const pi = tagPost[i]!, pj = tagPost[j]!;
+      const s = x.seqOfPost[pi]!;
+      if (s >= 0 && s === x.seqOfPost[pj]) return false;
+      const f = famOfPost[pi]!;
+      return f < 0 || f !== famOfPost[pj];
+    } : null,
+    SYNCHRONOUS_REPOST: null,
+    COPYPASTA: (i, j) => x.texts.jaccard(x.textOfPost[cpPost[i]!]!, x.textOfPost[cpPost[j]!]!) >= minJ,
+    HASHTAG_SEQUENCE_SHARE: null,
+    SYNCHRONOUS_ACCOUNT_CREATION: null,
+    SIMILAR_SCREEN_NAMES: null,
+    SAME_PROFILE_URL: null,
+  };
+  const state: EngineState = { input, cfg, x, sorted, famOfPost, accept, scratch: null };
+
+  // Pass 1: co-actions per type and pair.
+  const stats: CoordinationStats = {
+    posts: input.posts.length, accounts: nAcc, postings: {}, pairEvents: {}, pairs: {}, passingPairs: {},
+    crowdedActs: {},
+    copypasta: { texts: x.texts.n, candidates: nd.verifications, verified: nd.verified, families: nd.families },
+    edges: 0, clusters: 0, arenaBytes: 0, timingsMs: timings,
+  };
+  const edges = new Map<number, TypedEdge>();
+  // one table, one post-partner set and one scratch for all types, sized for the largest
+  let maxActs = 0;
+  for (const t of EVIDENCE_TYPES) maxActs = Math.max(maxActs, sorted[t].n);
+  const table = new PairTable(Math.max(1024, maxActs * 2));
+  const seen = new PostPartnerSet(Math.max(1024, Math.max(sorted.SYNCHRONOUS_URL_SHARE.n, sorted.SYNCHRONOUS_HASHTAG_SHARE.n) * 3));
+  const scratch = new ScanScratch(nAcc, maxActs);
+  const exposure = f64(nAcc);
+  state.scratch = scratch;
+  EVIDENCE_TYPES.forEach((type, ti) => {
+    const tc = cfg.types[type];
+    const acts = sorted[type];
+    stats.postings[type] = acts.n;
+    if (!tc.enabled || acts.n < 2) return;
+    table.reset();
+    const counters: ScanCounters = { pairEvents: 0, crowded: 0 };
+    const { acc } = acts;
+    // chance that an act falls inside a given window, if acts were spread uniformly over the corpus' time span
+    // (the posts' span; account creation: the creation times' span)
+    let tMin = Infinity, tMax = -Infinity;
+    const times = type === 'SYNCHRONOUS_ACCOUNT_CREATION' ? acts.time : x.postTime;
+    const nt = type === 'SYNCHRONOUS_ACCOUNT_CREATION' ? acts.n : times.length;
+    for (let i = 0; i < nt; i++) { const t = times[i]!; if (t < tMin) tMin = t; if (t > tMax) tMax = t; }
+    const chance = Number.isFinite(tc.windowMs) ? (2 * tc.windowMs) / Math.max(2 * tc.windowMs, tMax - tMin) : 0;
+    // per account: how many acts its own acts had around them (what a random account would meet by chance)
+    exposure.fill(0);
+    // types whose posts carry several keys count a post once per partner (its rarest shared key)
+    const multiKey = type === 'SYNCHRONOUS_URL_SHARE' || type === 'SYNCHRONOUS_HASHTAG_SHARE';
+    if (multiKey) seen.reset();
+    const post = acts.post;
+    scanWindows(acts, tc, x.population, nAcc, accept[type], (i, j, ctx) => {
+      const a = acc[i]!, b = acc[j]!;
+      const s = table.slot(a, b);
+      let c = 1, r = ctx.rarity;
+      if (multiKey) {
+        r = seen.offer(post[i]!, b, nAcc, ctx.rarity);
+        // a post already counted for b: a rarer shared key only raises its rarity
+        if (!seen.added) { if (r === 0) return; c = 0; }
+      }
+      if (a < b) { table.o1[s]! += c; table.r1[s]! += r; } else { table.o2[s]! += c; table.r2[s]! += r; }
+      if (chance > 0 && table.last[s] !== ctx.start) {
+        // once per pair and key: the co-actions two independent accounts would have on it by chance
+        table.last[s] = ctx.start;
+        const na = ctx.count[a < b ? a : b]!, nb = ctx.count[a < b ? b : a]!;
+        table.e1[s]! += na * -Math.expm1(-nb * chance);
+        table.e2[s]! += nb * -Math.expm1(-na * chance);
+      }
+    }, counters, undefined, exposure, scratch);
+    stats.pairEvents[type] = counters.pairEvents;
+    stats.crowdedActs[type] = counters.crowded;
+    stats.pairs[type] = table.size;
+    const activity = x.activity[type];
+    const postBased = Number.isFinite(tc.windowMs) && type !== 'SYNCHRONOUS_ACCOUNT_CREATION';
+    const alpha = cfg.chanceAlpha;
+    let passing = 0;
+    table.forEachSlot((s) => {
+      const o1 = table.o1[s]!, o2 = table.o2[s]!;
+      const a = table.a[s]!, b = table.b[s]!;
+      // chance co-actions: habitual use of the same keys (e1, e2, per key) plus popular or bursty keys: b's posts,
+      // drawn at random from all posts, landing among the acts around a's acts
+      const e1 = table.e1[s]! + (postBased ? (exposure[a]! * x.postsOf[b]!) / x.postTime.length : 0);
+      const e2 = table.e2[s]! + (postBased ? (exposure[b]! * x.postsOf[a]!) / x.postTime.length : 0);
+      // significance against chance, in the weaker direction: P(X >= observed | Poisson(expected)) <= alpha
+      const weak = o1 - e1 <= o2 - e2 ? 1 : 2;
+      const co = Math.min(o1, o2);
+      if (co < tc.minCoActions) return;
+      if (poissonUpperTail(weak === 1 ? o1 : o2, weak === 1 ? e1 : e2) > alpha) return;
+      const rar = Math.min(table.r1[s]!, table.r2[s]!);
+      const norm = tc.activityNormalised ? rar / Math.max(activity[a]!, activity[b]!) : rar;
+      if (norm < tc.minWeight) return;
+      passing++;
+      const key = a * nAcc + b;
+      let e = edges.get(key);
+      if (!e) {
+        e = { a, b, mask: 0, co: new Float64Array(EVIDENCE_TYPES.length), weight: new Float64Array(EVIDENCE_TYPES.length), total: 0 };
+        edges.set(key, e);
+      }
+      e.mask |= 1 << ti;
+      e.co[ti] = Math.min(o1, o2);
+      e.weight[ti] = norm;
+    });
+    stats.passingPairs[type] = passing;
+    lap(`scan:${type}`);
+  });
+
+  // Edge acceptance: behavioural evidence, or enough independent profile evidence.
+  const accepted: TypedEdge[] = [];
+  for (const e of edges.values()) {
+    if ((e.mask & BEHAVIOURAL_MASK) === 0 && popcount(e.mask) < cfg.minIdentityTypes) continue;
+    let total = 0;
+    EVIDENCE_TYPES.forEach((t, ti) => {
+      if (!(e.mask & (1 << ti))) return;
+      const min = cfg.types[t].minWeight;
+      total += min > 0 ? Math.min(e.weight[ti]! / min, 20) : 1 + e.weight[ti]!;
+    });
+    e.total = total;
+    accepted.push(e);
+  }
+  accepted.sort((p, q) => p.a - q.a || p.b - q.b);
+  stats.edges = accepted.length;
+
+  // Louvain on the typed weighted account graph.
+  const graph = new Graph({ type: 'undirected', multi: false, allowSelfLoops: false });
+  for (const e of accepted) {
+    const u = String(e.a), v = String(e.b);
+    graph.mergeNode(u);
+    graph.mergeNode(v);
+    // log-compressed: within a campaign, weight differences reflect members' activity, not separate groups
+    graph.addEdge(u, v, { weight: 1 + Math.log(e.total) });
+  }
+  const community = graph.order > 0
+    ? louvain(graph, { getEdgeWeight: 'weight', resolution: cfg.louvain.resolution, rng: createRng(cfg.louvain.seed) })
+    : {};
+  lap('louvain');
+
+  const result = buildClusters(state, accepted, community, stats);
+  stats.arenaBytes = arenaUsed();
+  lap('report');
+  return result;
+}
+
+export function popcount(m: number): number {
+  let c = 0;
+  while (m) { m &= m - 1; c++; }
+  return c;
+}

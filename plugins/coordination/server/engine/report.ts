@@ -1,0 +1,203 @@
+/**
+ * The engine's last step: Louvain communities -> reported clusters (spec fields and preview), with a second window
+ * scan that collects the posts proving each intra-cluster edge and the first few of them, with time deltas.
+ */
+import {
+  EVIDENCE_GROUP_OF, EVIDENCE_TYPES, type CoordinationCluster, type CoordinationEdge, type EdgeEvidence,
+  type EvidenceSample, type EvidenceType,
+} from '../../shared/types';
+import { scanWindows } from './acts';
+import type { EngineState, TypedEdge } from './detect';
+import type { CoordinationResult, CoordinationStats } from './types';
+
+interface IntraEdge {
+  edge: TypedEdge;
+  cluster: number;
+  samples: EvidenceSample[][];
+}
+
+interface ClusterAcc {
+  members: number[];
+  posts: Set<number>;
+  typeKeys: Array<Set<number>>;
+  typePosts: Array<Set<number>>;
+  typeAccounts: Array<Set<number>>;
+  typeEdges: number[];
+}
+
+const round = (v: number, d = 4) => Math.round(v * 10 ** d) / 10 ** d;
+
+export function formatWindow(ms: number): string {
+  if (!Number.isFinite(ms)) return 'any time';
+  const s = ms / 1000;
+  if (s < 120) return `${round(s, 1)} seconds`;
+  if (s < 7200) return `${round(s / 60, 1)} minutes`;
+  return `${round(s / 3600, 1)} hours`;
+}
+
+export function buildClusters(
+  state: EngineState,
+  accepted: TypedEdge[],
+  community: Record<string, number>,
+  stats: CoordinationStats,
+): CoordinationResult {
+  const { cfg, x, sorted, input } = state;
+  const nAcc = x.accountIds.length;
+  const byCommunity = new Map<number, number[]>();
+  for (const [node, c] of Object.entries(community)) {
+    let l = byCommunity.get(c);
+    if (!l) byCommunity.set(c, (l = []));
+    l.push(Number(node));
+  }
+  const groups = [...byCommunity.values()]
+    .filter((m) => m.length >= cfg.minClusterAccounts)
+    .map((m) => m.sort((a, b) => a - b))
+    .sort((p, q) => q.length - p.length || p[0]! - q[0]!);
+  const clusterOf = new Int32Array(nAcc).fill(-1);
+  const accs: ClusterAcc[] = groups.map((members, ci) => {
+    for (const a of members) clusterOf[a] = ci;
+    return {
+      members, posts: new Set(), typeKeys: EVIDENCE_TYPES.map(() => new Set()), typePosts: EVIDENCE_TYPES.map(() => new Set()),
+      typeAccounts: EVIDENCE_TYPES.map(() => new Set()), typeEdges: EVIDENCE_TYPES.map(() => 0),
+    };
+  });
+
+  const intra = new Map<number, IntraEdge>();
+  const intraOf: IntraEdge[][] = accs.map(() => []);
+  for (const e of accepted) {
+    const c = clusterOf[e.a]!;
+    if (c < 0 || c !== clusterOf[e.b]) continue;
+    const ie: IntraEdge = { edge: e, cluster: c, samples: EVIDENCE_TYPES.map(() => []) };
+    intra.set(e.a * nAcc + e.b, ie);
+    intraOf[c]!.push(ie);
+    const acc = accs[c]!;
+    EVIDENCE_TYPES.forEach((_, ti) => {
+      if (!(e.mask & (1 << ti))) return;
+      acc.typeEdges[ti]!++;
+      acc.typeAccounts[ti]!.add(e.a).add(e.b);
+    });
+  }
+
+  // Pass 2: proving co-actions of the intra-cluster edges (keys without two clustered accounts are skipped).
+  const marked = new Uint8Array(nAcc);
+  for (let a = 0; a < nAcc; a++) if (clusterOf[a]! >= 0) marked[a] = 1;
+  const postIdOf = (r: number) => input.posts[x.postOrder[r]!]!.id;
+  const cap = cfg.evidenceSamplesPerType;
+  EVIDENCE_TYPES.forEach((type, ti) => {
+    const tc = cfg.types[type];
+    const acts = sorted[type];
+    if (!tc.enabled || acts.n < 2 || intra.size === 0) return;
+    const bit = 1 << ti;
+    const strings = x.keys[type].strings;
+    const keyString = (k: number) => type === 'COPYPASTA' ? `text of post ${postIdOf(x.texts.post[k]!)}` : strings[k] ?? '';
+    const timed = Number.isFinite(tc.windowMs);
+    scanWindows(acts, tc, x.population, nAcc, state.accept[type], (i, j) => {
+      // each co-occurrence is seen from both acts; keep it once, from the later act (or the higher index)
+      if (acts.time[j]! > acts.time[i]! || (acts.time[j] === acts.time[i] && j > i)) return;
+      const a = acts.acc[i]!, b = acts.acc[j]!;
+      const ie = intra.get(a < b ? a * nAcc + b : b * nAcc + a);
+      if (!ie || !(ie.edge.mask & bit)) return;
+      const acc = accs[ie.cluster]!;
+      const pi = acts.post[i]!, pj = acts.post[j]!;
+      if (pi >= 0) { acc.posts.add(pi); acc.posts.add(pj); acc.typePosts[ti]!.add(pi).add(pj); }
+      acc.typeKeys[ti]!.add(acts.key[i]!);
+      const list = ie.samples[ti]!;
+      if (list.length >= cap) return;
+      // i is the later act; report the pair in the edge's (i < j) account order.
+      const [first, second] = a === ie.edge.a ? [i, j] : [j, i];
+      const tf = timed ? acts.time[first]! : null, ts = timed ? acts.time[second]! : null;
+      list.push({
+        key: keyString(acts.key[i]!),
+        post_i: acts.post[first]! >= 0 ? postIdOf(acts.post[first]!) : null,
+        post_j: acts.post[second]! >= 0 ? postIdOf(acts.post[second]!) : null,
+        time_i: tf, time_j: ts,
+        delta_ms: tf !== null && ts !== null ? Math.abs(ts - tf) : null,
+      });
+    }, { pairEvents: 0, crowded: 0 }, undefined, null, state.scratch, marked);
+  });
+
+  const population = x.authors > 0 ? x.authors : nAcc;
+  const clusters: CoordinationCluster[] = accs.map((acc, ci) => {
+    const cluster_id = `c${ci + 1}`;
+    const edges: CoordinationEdge[] = [];
+    for (const ie of intraOf[ci]!) {
+      const e = ie.edge;
+      const evidence: EdgeEvidence[] = [];
+      const types: EvidenceType[] = [];
+      EVIDENCE_TYPES.forEach((t, ti) => {
+        if (!(e.mask & (1 << ti))) return;
+        types.push(t);
+        evidence.push({ type: t, co_actions: round(e.co[ti]!, 3), weight: round(e.weight[ti]!), samples: ie.samples[ti]! });
+      });
+      edges.push({ i: x.accountIds[e.a]!, j: x.accountIds[e.b]!, weight: round(e.total, 3), coordination_types: types, evidence });
+    }
+    const postIdx = [...acc.posts].sort((p, q) => p - q);
+    let eng = 0, engN = 0;
+    for (const r of postIdx) {
+      const v = input.posts[x.postOrder[r]!]!.engagement_score;
+      if (typeof v === 'number' && Number.isFinite(v)) { eng += v; engN++; }
+    }
+    const platforms = new Set(acc.members.map((a) => x.accountPlatform[a]).filter((p): p is string => !!p));
+    const evidences = EVIDENCE_TYPES.flatMap((t, ti) => acc.typeEdges[ti]! > 0 ? [{
+      type: t, group: EVIDENCE_GROUP_OF[t], edges: acc.typeEdges[ti]!, accounts: acc.typeAccounts[ti]!.size,
+      posts: acc.typePosts[ti]!.size,
+    }] : []);
+    return {
+      cluster_id,
+      vertices: acc.members.map((a) => x.accountIds[a]!),
+      edges,
+      platform: platforms.size === 0 ? null : platforms.size === 1 ? [...platforms][0]! : 'multiple',
+      preview: {
+        cluster_insights: insights(state, acc),
+        engagement_score: engN ? round(eng / engN) : null,
+        evidences,
+        number_accounts: acc.members.length,
+        number_posts: postIdx.length,
+        percent_accounts: round(acc.members.length / Math.max(1, population), 6),
+      },
+      post_ids: postIdx.map(postIdOf),
+    };
+  });
+
+  const accountCluster = new Map<string, string>();
+  const postClusters = new Map<string, string[]>();
+  clusters.forEach((c) => {
+    for (const v of c.vertices) accountCluster.set(v, c.cluster_id);
+    for (const p of c.post_ids) {
+      const l = postClusters.get(p);
+      if (l) l.push(c.cluster_id); else postClusters.set(p, [c.cluster_id]);
+    }
+  });
+  stats.clusters = clusters.length;
+  return { clusters, accountCluster, postClusters, stats };
+}
+
+/** One sentence per evidence type present, strongest first. */
+function insights(state: EngineState, acc: ClusterAcc): string[] {
+  const { cfg, x } = state;
+  const out: Array<[number, string]> = [];
+  EVIDENCE_TYPES.forEach((t, ti) => {
+    const n = acc.typeAccounts[ti]!.size;
+    if (n === 0) return;
+    const k = acc.typeKeys[ti]!.size;
+    const w = formatWindow(cfg.types[t].windowMs);
+    const plural = (v: number, one: string, many: string) => `${v} ${v === 1 ? one : many}`;
+    const firstKey = () => {
+      const id = acc.typeKeys[ti]!.values().next().value;
+      return id === undefined ? '' : x.keys[t].strings[id] ?? '';
+    };
+    let s: string;
+    switch (t) {
+      case 'SYNCHRONOUS_URL_SHARE': s = `${n} accounts shared the same links (${plural(k, 'link', 'links')}) within ${w} of each other.`; break;
+      case 'SYNCHRONOUS_HASHTAG_SHARE': s = `${n} accounts posted the same hashtags (${plural(k, 'hashtag', 'hashtags')}) within ${w} of each other.`; break;
+      case 'SYNCHRONOUS_REPOST': s = `${n} accounts reposted the same posts (${plural(k, 'post', 'posts')}) within ${w} of each other.`; break;
+      case 'COPYPASTA': s = `${n} accounts posted near-identical text (${plural(k, 'text', 'texts')}) within ${w} of each other.`; break;
+      case 'HASHTAG_SEQUENCE_SHARE': s = `${n} accounts used the same hashtag sequence (${k === 1 ? firstKey() : `${k} sequences`}) within ${w} of each other.`; break;
+      case 'SYNCHRONOUS_ACCOUNT_CREATION': s = `${n} accounts were created within ${w} of each other.`; break;
+      case 'SIMILAR_SCREEN_NAMES': s = `${n} accounts have screen names built on ${k === 1 ? `one template (${firstKey()})` : `${k} templates`}.`; break;
+      case 'SAME_PROFILE_URL': s = `${n} accounts link the same profile URL (${k === 1 ? firstKey() : `${k} URLs`}).`; break;
+    }
+    out.push([n, s]);
+  });
+  return out.sort((p, q) => q[0] - p[0]).map(([, s]) => s);
+}

@@ -1,0 +1,11 @@
+import type { ServerPlugin } from '@core/server/plugin/contract';
+import conversationsServer from './conversations/server';
+import notesServer from './notes/server';
+import postsServer from './posts/server';
+
+/** The server half of every plugin, in start-up order. One line per plugin. */
+export const serverPlugins: ServerPlugin[] = [
+  postsServer,
+  conversationsServer,
+  notesServer,
+];

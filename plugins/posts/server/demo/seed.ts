@@ -1,0 +1,79 @@
+/**
+ * Seeds the demo corpus into an organisation: generates it (deterministic for a seed, size and `now`), stores it
+ * with the bulk writer and writes the ground-truth file under the data directory. Seeding the same seed and size
+ * again into the same organisation does nothing.
+ */
+import path from 'node:path';
+import type { Storage } from '@core/server/storage/database';
+import { tablesOf } from '@core/server/storage/database';
+import type { PostsTables } from '../../shared/tables';
+import { normalizePost, type NormalizedPost } from '../store/normalize';
+import { PostWriter } from '../store/writer';
+import { CorpusGenerator } from './generator';
+import { writeGroundTruth } from './groundTruth';
+
+export const DEMO_SEED = 'narrascope-demo';
+export const DEFAULT_DEMO_POSTS = 50_000;
+
+export interface SeedOptions {
+  seed?: string;
+  posts?: number;
+  /** End of the 30-day window, ms (default: now). */
+  now?: number;
+  dataDir: string;
+  batchSize?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface SeedResult {
+  skipped: boolean;
+  posts: number;
+  inserted: number;
+  corpusHash: string;
+  groundTruthPath: string;
+  seconds: number;
+}
+
+export function groundTruthPath(dataDir: string, seed: string, posts: number): string {
+  return path.join(dataDir, 'demo', `ground-truth-${seed.replace(/[^A-Za-z0-9_-]+/g, '_')}-${posts}.json`);
+}
+
+export async function seedDemoCorpus(storage: Storage, organizationId: string, opts: SeedOptions): Promise<SeedResult> {
+  const seed = opts.seed ?? DEMO_SEED;
+  const posts = opts.posts ?? DEFAULT_DEMO_POSTS;
+  const db = tablesOf<PostsTables>(storage);
+  const existing = await db.selectFrom('posts_demo_corpora').selectAll()
+    .where('organization_id', '=', organizationId).where('seed', '=', seed).where('posts', '=', posts).executeTakeFirst();
+  if (existing) {
+    return { skipped: true, posts, inserted: 0, corpusHash: existing.corpus_hash, groundTruthPath: existing.ground_truth_path, seconds: 0 };
+  }
+  const started = performance.now();
+  const generator = new CorpusGenerator({ seed, posts, now: opts.now ?? Date.now() });
+  const writer = new PostWriter(storage, organizationId, 'demo');
+  const batchSize = opts.batchSize ?? 5000;
+  let batch: NormalizedPost[] = [];
+  let done = 0;
+  let inserted = 0;
+  for (const generated of generator.posts()) {
+    batch.push(normalizePost(generated.post));
+    if (batch.length >= batchSize) {
+      inserted += (await writer.write(batch)).inserted;
+      done += batch.length;
+      batch = [];
+      opts.onProgress?.(done, posts);
+    }
+  }
+  if (batch.length) {
+    inserted += (await writer.write(batch)).inserted;
+    done += batch.length;
+    opts.onProgress?.(done, posts);
+  }
+  const file = groundTruthPath(opts.dataDir, seed, posts);
+  const generatedAt = new Date().toISOString();
+  await writeGroundTruth(file, generator, { organizationId, generatedAt });
+  const corpusHash = generator.corpusHash();
+  await db.insertInto('posts_demo_corpora').values({
+    organization_id: organizationId, seed, posts, corpus_hash: corpusHash, ground_truth_path: file, generated_at: generatedAt,
+  }).execute();
+  return { skipped: false, posts: done, inserted, corpusHash, groundTruthPath: file, seconds: (performance.now() - started) / 1000 };
+}

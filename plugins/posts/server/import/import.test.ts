@@ -1,0 +1,236 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureOrganization } from '@core/server/seed';
+import { tablesOf } from '@core/server/storage/database';
+import { startTestServer, type TestServer } from '@core/server/testing/testServer';
+import { PLATFORM_KEYS } from '@core/shared/platforms';
+import postsServer from '../index';
+import type { PostsTables } from '../../shared/tables';
+import { ImportError, formatOfFile, importPosts, type ImportReport } from './importer';
+import { readLines } from './lines';
+import { parseInstant } from './time';
+
+let t: TestServer;
+const db = () => tablesOf<PostsTables>(t.storage);
+const DATA = '/work/shared/data';
+beforeAll(async () => { t = await startTestServer({ plugins: [postsServer] }); });
+afterAll(async () => t?.close());
+
+let orgCounter = 0;
+const newOrg = () => ensureOrganization(t.storage, `Import Org ${++orgCounter}`);
+const fromText = (text: string) => Readable.from([Buffer.from(text, 'utf8')]);
+const jsonl = (...records: unknown[]) => records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n');
+
+async function postsOf(org: string) {
+  return db().selectFrom('posts_posts').leftJoin('posts_actors', 'posts_actors.id', 'posts_posts.actor_id')
+    .select(['posts_posts.platform', 'posts_posts.rid', 'body', 'title', 'subject', 'published_at', 'language', 'repost_of', 'reply_to', 'quote_of',
+      'is_repost', 'is_reply', 'is_quote', 'urls', 'posts_posts.additional_properties as props', 'posts_actors.rid as author_rid',
+      'posts_actors.screen_name', 'posts_actors.display_name', 'posts_actors.created_at as author_created_at', 'posts_actors.bio', 'posts_actors.url as author_url', 'source_url'])
+    .where('posts_posts.organization_id', '=', org).orderBy('posts_posts.platform').orderBy('posts_posts.rid').execute();
+}
+
+describe('native JSONL import', () => {
+  const good = {
+    platform: 'reddit', rid: 't3_abc', title: 'Union drive', body: 'Join the #Union vote with @organizer https://labor.example.org/x',
+    published_at: '2025-05-01T12:00:00+02:00', urls: ['https://extra.example.com'], language: 'en',
+    author: { rid: 't2_u1', user_id: 't2_u1', screen_name: 'organizer', display_name: 'The Organizer', created_at: 1577836800, url: 'https://reddit.com/u/organizer', bio: 'hi', additional_properties: { karma: 12 } },
+    additional_properties: { subreddit: 'labor', score: '15', comments: 4, upvote_ratio: 0.93 },
+    reply_to: 't3_parent',
+  };
+  it('keeps good rows, reports bad ones with line and reason, and adds nothing twice on re-import', async () => {
+    const org = await newOrg();
+    const file = jsonl(
+      good,
+      { class: 'TwitterPost', rid: 1234567890123, body: 'RT text', published_at: 1746100000, repost_of: 99, screen_name: 'flat', user_id: '42' },
+      '{"platform": "reddit", "rid": ',
+      '',
+      { platform: 'reddit', body: 'no id', published_at: '2025-05-01T00:00:00Z' },
+      { platform: 'reddit', rid: 'r2', body: 'x', published_at: '2025-02-30T00:00:00Z' },
+      { platform: 'myspace', rid: 'r3', body: 'x', published_at: '2025-05-01T00:00:00Z' },
+      { rid: 'r4', body: 'x', published_at: '2025-05-01T00:00:00Z' },
+      { platform: 'twitter', rid: 'r5', body: 'x', published_at: '2025-05-01T00:00:00Z', additional_properties: { likes: 'many' } },
+      { platform: 'twitter', rid: 'r6', body: 'x', published_at: '2025-05-01T00:00:00Z', author: { bio: 'nobody' } },
+      [1, 2],
+      { platform: 'twitter', rid: 'r7', body: 'x' },
+      { type: 'GabPost', id: 'g1', body: 'camel case', publishedAt: '2025-05-03T00:00:00Z', screenName: 'gabber', accountId: 'gab-9', additionalProperties: { reblogs: 2 } },
+      good,
+    );
+    const report = await importPosts({ storage: t.storage, organizationId: org, input: fromText(file), format: 'jsonl' });
+    expect(report).toEqual({
+      format: 'jsonl', records: 13, inserted: 3, duplicates: 1, rejected: 9,
+      problems: [
+        { line: 3, reason: 'not valid JSON' },
+        { line: 5, reason: 'rid: required' },
+        { line: 6, reason: 'published_at: expected an ISO 8601 date-time or a Unix timestamp' },
+        { line: 7, reason: "platform: unknown platform 'myspace'" },
+        { line: 8, reason: 'platform: required (give platform or class, or --platform)' },
+        { line: 9, reason: 'additional_properties.likes: Invalid input: expected number, received string' },
+        { line: 10, reason: 'author.rid: required (or author.user_id or author.screen_name)' },
+        { line: 11, reason: 'expected a JSON object' },
+        { line: 12, reason: 'published_at: required' },
+      ],
+    } satisfies ImportReport);
+
+    const rows = await postsOf(org);
+    expect(rows.map((r) => `${r.platform}:${r.rid}`)).toEqual(['gab:g1', 'reddit:t3_abc', 'twitter:1234567890123']);
+    expect(rows[1]).toMatchObject({
+      title: 'Union drive', published_at: '2025-05-01T10:00:00.000Z', language: 'en', reply_to: 't3_parent', is_reply: 1, is_repost: 0,
+      urls: JSON.stringify(['https://extra.example.com', 'https://labor.example.org/x']), author_rid: 't2_u1', screen_name: 'organizer',
+      display_name: 'The Organizer', author_created_at: '2020-01-01T00:00:00.000Z', bio: 'hi', author_url: 'https://reddit.com/u/organizer',
+    });
+    expect(JSON.parse(rows[1]!.props)).toEqual({ subreddit: 'labor', score: 15, comments: 4, upvote_ratio: 0.93 });
+    expect(rows[2]).toMatchObject({ repost_of: '99', is_repost: 1, author_rid: '42', screen_name: 'flat', published_at: '2025-05-01T11:46:40.000Z' });
+    expect(rows[0]).toMatchObject({ author_rid: 'gab-9', screen_name: 'gabber', published_at: '2025-05-03T00:00:00.000Z' });
+    const hashtags = await db().selectFrom('posts_hashtags').innerJoin('posts_posts', 'posts_posts.id', 'posts_hashtags.post_id')
+      .select('tag').where('posts_posts.rid', '=', 't3_abc').where('organization_id', '=', org).execute();
+    expect(hashtags.map((h) => h.tag)).toEqual(['union']);
+
+    const again = await importPosts({ storage: t.storage, organizationId: org, input: fromText(file), format: 'jsonl' });
+    expect(again).toMatchObject({ records: 13, inserted: 0, duplicates: 4, rejected: 9 });
+    expect(await postsOf(org)).toHaveLength(3);
+  });
+
+  it('drops NUL characters, which PostgreSQL text cannot hold', async () => {
+    const org = await newOrg();
+    const report = await importPosts({ storage: t.storage, organizationId: org, format: 'jsonl',
+      input: fromText(jsonl({ platform: 'gab', rid: 'n\u00001', body: 'a\u0000b', published_at: '2025-01-01T00:00:00Z', author: { rid: 'u\u0000', bio: '\u0000' } })) });
+    expect(report).toMatchObject({ inserted: 1, rejected: 0 });
+    expect((await postsOf(org))[0]).toMatchObject({ rid: 'n1', body: 'ab', author_rid: 'u', bio: '' });
+  });
+
+  it('uses --platform for records that do not name one', async () => {
+    const org = await newOrg();
+    const report = await importPosts({ storage: t.storage, organizationId: org, input: fromText(jsonl({ rid: 'p1', body: 'hello', published_at: '2025-01-01' })), format: 'jsonl', platform: 'telegram' });
+    expect(report).toMatchObject({ inserted: 1, rejected: 0 });
+    expect((await postsOf(org))[0]).toMatchObject({ platform: 'telegram', published_at: '2025-01-01T00:00:00.000Z' });
+  });
+
+  it('round-trips valid generated rows (property)', async () => {
+    const actor = fc.record({
+      rid: fc.stringMatching(/^[a-z0-9_]{1,12}$/), screen_name: fc.option(fc.string({ maxLength: 20 }), { nil: null }),
+      display_name: fc.option(fc.string({ maxLength: 20 }), { nil: null }), bio: fc.option(fc.string({ maxLength: 50 }), { nil: null }),
+    });
+    const record = fc.record({
+      platform: fc.constantFrom(...PLATFORM_KEYS), rid: fc.stringMatching(/^[A-Za-z0-9_-]{1,16}$/),
+      title: fc.option(fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s.trim() !== ''), { nil: null }),
+      body: fc.string({ maxLength: 200, unit: 'grapheme' }),
+      published_at: fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2030-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString()),
+      author: actor, repost_of: fc.option(fc.stringMatching(/^[0-9]{1,10}$/), { nil: null }),
+      additional_properties: fc.record({ likes: fc.nat({ max: 1e6 }), comments: fc.nat({ max: 1e6 }) }),
+    });
+    let run = 0;
+    await fc.assert(fc.asyncProperty(fc.uniqueArray(record, { minLength: 1, maxLength: 8, selector: (r) => `${r.platform}:${r.rid}` }), async (records) => {
+      const org = await ensureOrganization(t.storage, `Property Org ${++run}`);
+      const report = await importPosts({ storage: t.storage, organizationId: org, input: fromText(jsonl(...records)), format: 'jsonl' });
+      expect(report).toMatchObject({ records: records.length, inserted: records.length, rejected: 0 });
+      const stored = await postsOf(org);
+      const byKey = new Map(stored.map((s) => [`${s.platform}:${s.rid}`, s]));
+      for (const r of records) {
+        const s = byKey.get(`${r.platform}:${r.rid}`)!;
+        expect(s).toMatchObject({ body: r.body, title: r.title, published_at: r.published_at, repost_of: r.repost_of, is_repost: r.repost_of ? 1 : 0 });
+        expect(JSON.parse(s.props)).toEqual(r.additional_properties);
+      }
+      // Accounts are per platform: the last sighting's non-empty fields win.
+      for (const s of stored) {
+        const sightings = records.filter((r) => r.platform === s.platform && r.author.rid === s.author_rid);
+        expect(sightings.length).toBeGreaterThan(0);
+        const lastNonNull = (f: 'screen_name' | 'display_name' | 'bio') => sightings.map((r) => r.author[f]).filter((v) => v !== null).at(-1) ?? null;
+        expect(s.screen_name).toBe(lastNonNull('screen_name'));
+        expect(s.bio).toBe(lastNonNull('bio'));
+      }
+    }), { numRuns: 40 });
+  });
+});
+
+describe('QUT coordination toolkit CSV import', () => {
+  it('reads the toolkit\'s own test input (BOM, CRLF) with reposts and replies', async () => {
+    const org = await newOrg();
+    const report = await importPosts({ storage: t.storage, organizationId: org, input: fs.createReadStream(path.join(DATA, 'qut-coretweet_test_input.csv')), format: 'csv' });
+    expect(report).toEqual({ format: 'csv', records: 15, inserted: 15, duplicates: 0, rejected: 0, problems: [] });
+    const rows = await postsOf(org);
+    expect(new Set(rows.map((r) => r.platform))).toEqual(new Set(['twitter']));
+    const byRid = new Map(rows.map((r) => [r.rid, r]));
+    expect(byRid.get('0')).toMatchObject({ author_rid: 'uid0', repost_of: 'rtid0', is_repost: 1, published_at: '1970-01-01T00:00:00.000Z' });
+    expect(byRid.get('13')).toMatchObject({ author_rid: 'uid12', repost_of: 'rtid6', published_at: '1970-01-01T00:05:00.000Z' });
+  });
+
+  it('reads the toolkit\'s sample data, whose urls column holds Python lists', async () => {
+    const org = await newOrg();
+    const report = await importPosts({ storage: t.storage, organizationId: org, input: fs.createReadStream(path.join(DATA, 'qut-sample_data.csv')), format: 'csv', platform: 'telegram' });
+    expect(report).toMatchObject({ records: 100, inserted: 100, rejected: 0 });
+    const rows = await postsOf(org);
+    expect(rows.filter((r) => r.repost_of !== null)).toHaveLength(27);
+    expect(rows.filter((r) => r.reply_to !== null)).toHaveLength(15);
+    expect(rows.filter((r) => r.urls !== '[]').length).toBe(61);
+    expect(rows.every((r) => JSON.parse(r.urls).every((u: string) => /^http:\/\/example\.com\/\d$/.test(u)))).toBe(true);
+    expect(new Set(rows.map((r) => r.platform))).toEqual(new Set(['telegram']));
+  });
+
+  it('reports malformed and incomplete rows and refuses a file without the toolkit columns', async () => {
+    const org = await newOrg();
+    const csv = 'message_id,user_id,username,repost_id,reply_id,message,timestamp,urls\n' +
+      '1,u1,alice,,,"hello, world",100,http://a.example/x http://b.example/y\n' +
+      '2,,bob,,,no user,101,\n' +
+      '3,u3,carol,,,"unclosed quote,102,\n';
+    const report = await importPosts({ storage: t.storage, organizationId: org, input: fromText(csv), format: 'csv' });
+    expect(report.inserted).toBe(1);
+    expect(report.problems[0]).toEqual({ line: 3, reason: 'user_id: required' });
+    expect(report.rejected).toBe(2);
+    expect(report.problems[1]!.reason).toMatch(/^malformed CSV: /);
+    await expect(importPosts({ storage: t.storage, organizationId: org, input: fromText('id,text\n1,hi\n'), format: 'csv' }))
+      .rejects.toThrow(new ImportError('CSV header must name the QUT toolkit columns message_id, user_id, username, repost_id, reply_id, message, timestamp, urls (missing: message_id, user_id, timestamp)'));
+  });
+});
+
+describe('4CAT NDJSON import', () => {
+  it('maps mapped items, import envelopes, Telethon messages and raw 4chan posts', async () => {
+    const org = await newOrg();
+    const report = await importPosts({ storage: t.storage, organizationId: org, input: fs.createReadStream(path.join(import.meta.dirname, 'fixtures/fourcat.ndjson')), format: 'ndjson' });
+    expect(report).toEqual({
+      format: 'ndjson', records: 5, inserted: 3, duplicates: 0, rejected: 2,
+      problems: [
+        { line: 4, reason: 'timestamp: expected an ISO 8601 date-time or a Unix timestamp' },
+        { line: 5, reason: "platform: unknown platform 'myspace'" },
+      ],
+    });
+    const rows = await postsOf(org);
+    expect(rows.map((r) => `${r.platform}:${r.rid}`)).toEqual(['fourchan:123456789', 'fourchan:481516', 'telegram:newsroom/77']);
+    expect(rows[0]).toMatchObject({ body: 'I agree >>481516\nwith this & that', reply_to: '123456700', author_rid: 'Anonymous' });
+    expect(JSON.parse(rows[1]!.props)).toEqual({ replies: 3, board: 'pol', thread_id: '481500' });
+    expect(rows[1]).toMatchObject({ published_at: '2025-05-02T10:15:00.000Z', urls: JSON.stringify(['https://news.example.com/a']) });
+    expect(rows[2]).toMatchObject({ body: 'Union vote tonight', author_rid: '9001', screen_name: 'newsroom_bot', display_name: 'News Room', source_url: 'https://t.me/s/newsroom' });
+    expect(JSON.parse(rows[2]!.props)).toEqual({ views: 120, shares: 4, channel: 'newsroom' });
+  });
+});
+
+describe('import plumbing', () => {
+  it('picks the format from the file name', () => {
+    expect(formatOfFile('a/posts.jsonl')).toBe('jsonl');
+    expect(formatOfFile('x.NDJSON')).toBe('ndjson');
+    expect(formatOfFile('data.csv')).toBe('csv');
+    expect(formatOfFile('data.txt')).toBeNull();
+  });
+
+  it('splits lines across chunks, drops the BOM and CR, and skips lines that are too long', async () => {
+    const chunks = [Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('ab'), Buffer.from('c\r\n\n'), Buffer.from('x'.repeat(20)), Buffer.from('\nlast')];
+    const lines = [];
+    for await (const l of readLines(Readable.from(chunks), 10)) lines.push(l);
+    expect(lines).toEqual([{ line: 1, text: 'abc' }, { line: 3, tooLong: true }, { line: 4, text: 'last' }]);
+  });
+
+  it('reads instants in the forms exports use', () => {
+    expect(parseInstant('2025-05-01T12:00:00+02:00')).toBe('2025-05-01T10:00:00.000Z');
+    expect(parseInstant('2025-05-01 12:00:00')).toBe('2025-05-01T12:00:00.000Z');
+    expect(parseInstant('2025-05-01')).toBe('2025-05-01T00:00:00.000Z');
+    expect(parseInstant(1746100000)).toBe('2025-05-01T11:46:40.000Z');
+    expect(parseInstant('1746100000123')).toBe('2025-05-01T11:46:40.123Z');
+    expect(parseInstant(1746100000.5)).toBe('2025-05-01T11:46:40.500Z');
+    expect(parseInstant('2025-02-29T00:00:00Z')).toBeNull();
+    expect(parseInstant('May 1st')).toBeNull();
+    expect(parseInstant(Number.NaN)).toBeNull();
+    expect(parseInstant(null)).toBeNull();
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * Streaming import of posts exported from other tools into an organisation's store. Records are read one at a
+ * time (a 1 GB file never sits in memory) and written in batches; a bad record is reported with its line number
+ * and reason and the good ones are kept. Posts are deduplicated by (platform, rid), so importing a file again
+ * adds nothing twice.
+ */
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { parse as parseCsv } from 'csv-parse';
+import type { Storage } from '@core/server/storage/database';
+import type { PlatformKey } from '@core/shared/platforms';
+import { normalizePost, type NormalizedPost } from '../store/normalize';
+import { PostWriter } from '../store/writer';
+import { IMPORT_FORMATS, mapFourCat, mapNative, mapQutRow, qutHeaderProblem, type ImportFormat, type Mapped } from './formats';
+import { MAX_LINE_BYTES, readLines } from './lines';
+
+export interface ImportProblem {
+  line: number;
+  reason: string;
+}
+
+export interface ImportReport {
+  format: ImportFormat;
+  /** Records read (blank lines not counted). */
+  records: number;
+  /** Posts newly stored. */
+  inserted: number;
+  /** Valid posts already stored (or repeated in the file). */
+  duplicates: number;
+  /** Records refused; the first `MAX_REPORTED_PROBLEMS` are listed in `problems`. */
+  rejected: number;
+  problems: ImportProblem[];
+}
+
+export interface ImportOptions {
+  storage: Storage;
+  organizationId: string;
+  input: Readable;
+  format: ImportFormat;
+  platform?: PlatformKey | null;
+  /** Posts per transaction (5000: fewer, larger FTS5 segments; 1.5x faster than 1000). */
+  batchSize?: number;
+  onProgress?: (report: ImportReport) => void;
+}
+
+export const MAX_REPORTED_PROBLEMS = 1000;
+
+/** A fatal problem with the whole file (unreadable header, unknown format): nothing was imported. */
+export class ImportError extends Error {}
+
+/** The format for a file name: `.jsonl` native, `.ndjson` 4CAT, `.csv` QUT; null when the extension says nothing. */
+export function formatOfFile(file: string): ImportFormat | null {
+  const ext = path.extname(file.replace(/\.gz$/, '')).slice(1).toLowerCase();
+  return (IMPORT_FORMATS as readonly string[]).includes(ext) ? (ext as ImportFormat) : ext === 'json' ? 'jsonl' : null;
+}
+
+type Item = { line: number; mapped: Mapped };
+
+async function* jsonRecords(input: Readable, map: (record: unknown) => Mapped): AsyncGenerator<Item> {
+  for await (const l of readLines(input)) {
+    if ('tooLong' in l) {
+      yield { line: l.line, mapped: { ok: false, reason: `line longer than ${MAX_LINE_BYTES} bytes` } };
+      continue;
+    }
+    let record: unknown;
+    try {
+      record = JSON.parse(l.text);
+    } catch {
+      yield { line: l.line, mapped: { ok: false, reason: 'not valid JSON' } };
+      continue;
+    }
+    yield { line: l.line, mapped: map(record) };
+  }
+}
+
+async function* csvRecords(input: Readable, platform: PlatformKey | null): AsyncGenerator<Item> {
+  const skipped: Item[] = [];
+  let headerProblem: string | null = null;
+  const parser = parseCsv({
+    bom: true,
+    columns: (header: string[]) => {
+      const columns = header.map((h) => h.trim());
+      headerProblem = qutHeaderProblem(columns);
+      return columns;
+    },
+    info: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    max_record_size: MAX_LINE_BYTES,
+  });
+  parser.on('skip', (error: Error & { lines?: number }) => {
+    skipped.push({ line: error.lines ?? 0, mapped: { ok: false, reason: `malformed CSV: ${error.message.replace(/^Invalid Record Length: /, '')}` } });
+  });
+  input.on('error', (e) => parser.destroy(e));
+  input.pipe(parser);
+  for await (const entry of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+    if (headerProblem) {
+      parser.destroy();
+      throw new ImportError(headerProblem);
+    }
+    // csv-parse may report a later malformed record before this one is read: keep line order.
+    while (skipped.length && skipped[0]!.line < entry.info.lines) yield skipped.shift()!;
+    yield { line: entry.info.lines, mapped: mapQutRow(entry.record, { platform }) };
+  }
+  if (headerProblem) throw new ImportError(headerProblem);
+  while (skipped.length) yield skipped.shift()!;
+}
+
+export async function importPosts(opts: ImportOptions): Promise<ImportReport> {
+  const platform = opts.platform ?? null;
+  const report: ImportReport = { format: opts.format, records: 0, inserted: 0, duplicates: 0, rejected: 0, problems: [] };
+  const writer = new PostWriter(opts.storage, opts.organizationId, 'import');
+  const batchSize = opts.batchSize ?? 5000;
+  let batch: NormalizedPost[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const result = await writer.write(batch);
+    report.inserted += result.inserted;
+    report.duplicates += result.duplicates;
+    batch = [];
+    opts.onProgress?.(report);
+  };
+  const items = opts.format === 'csv'
+    ? csvRecords(opts.input, platform)
+    : jsonRecords(opts.input, (record) => (opts.format === 'ndjson' ? mapFourCat(record, { platform }) : mapNative(record, { platform })));
+  for await (const item of items) {
+    report.records += 1;
+    if (!item.mapped.ok) {
+      report.rejected += 1;
+      if (report.problems.length < MAX_REPORTED_PROBLEMS) report.problems.push({ line: item.line, reason: item.mapped.reason });
+      continue;
+    }
+    batch.push(normalizePost(item.mapped.post));
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  return report;
+}

@@ -1,0 +1,62 @@
+import { defineServerPlugin } from '@core/server/plugin/contract';
+import { storedPostsKey } from '@core/server/pipeline/collectors';
+import { manifest } from '../manifest';
+import { migrations } from './migrations';
+import { pipelineKey } from '@core/server/pipeline/runner';
+import { tablesOf } from '@core/server/storage/database';
+import { createCollectStage, enabledDataSources, orchestratedElsewhere, parseSettings } from './collect/stage';
+import { networkCollectorFactories } from './collectors';
+import type { PostsTables } from '../shared/tables';
+import { DEFAULT_DEMO_POSTS, seedDemoCorpus } from './demo/seed';
+import { MAX_POSTS, MIN_POSTS } from './demo/generator';
+import { registerRoutes } from './routes';
+import { createStoredPosts } from './storedPosts';
+
+export const collectStage = createCollectStage(networkCollectorFactories);
+
+/** `NARRASCOPE_DEMO_POSTS` (set by `npm run cli -- seed-demo --posts N`): size of the demo corpus. */
+export function demoCorpusSize(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.NARRASCOPE_DEMO_POSTS;
+  if (raw === undefined || raw === '') return DEFAULT_DEMO_POSTS;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < MIN_POSTS || n > MAX_POSTS) {
+    throw new Error(`NARRASCOPE_DEMO_POSTS must be an integer from ${MIN_POSTS} to ${MAX_POSTS} (got '${raw}')`);
+  }
+  return n;
+}
+
+export default defineServerPlugin({
+  manifest,
+  migrations,
+  routes: registerRoutes,
+  stages: [collectStage],
+  async activate(ctx) {
+    const disposers: Array<() => void> = [];
+    if (!ctx.services.has(storedPostsKey)) disposers.push(ctx.services.provide(storedPostsKey, createStoredPosts(ctx.storage)));
+    // When the conversations plugin orchestrates the collect step, it runs the pipeline's registered collectors:
+    // register the network collectors whose data source is enabled (a change takes effect at the next start).
+    if (orchestratedElsewhere(ctx)) {
+      const registry = ctx.services.get(pipelineKey).collectors;
+      for (const row of await enabledDataSources(tablesOf<PostsTables>(ctx.storage))) {
+        const factory = networkCollectorFactories.get(row.source);
+        if (factory) disposers.push(registry.register(factory(row, parseSettings(row.settings))));
+      }
+    }
+    return disposers;
+  },
+  async seedDemo(ctx, organizationId) {
+    const posts = demoCorpusSize();
+    let nextLog = 0;
+    const result = await seedDemoCorpus(ctx.storage, organizationId, {
+      posts, dataDir: ctx.config.dataDir,
+      onProgress: (done, total) => {
+        if (done >= nextLog) {
+          ctx.logger.info({ done, total }, 'generating the demo corpus');
+          nextLog += Math.max(50_000, Math.round(total / 10));
+        }
+      },
+    });
+    ctx.logger.info({ posts: result.posts, seconds: Math.round(result.seconds * 10) / 10, groundTruth: result.groundTruthPath, skipped: result.skipped },
+      result.skipped ? 'demo corpus already seeded' : 'demo corpus seeded');
+  },
+});

@@ -1,0 +1,219 @@
+/**
+ * One shape for every way a post arrives (import formats, collectors, the demo generator): `PostInput`, turned by
+ * `normalizePost` into what the store writes (hashtags, mentions and URLs taken from the text as well, domains,
+ * language, the full-text search text).
+ */
+import { getDomain, getHostname } from 'tldts';
+import { renderToken, tokenize } from '@core/shared/query';
+import { isNiche, type PlatformKey } from '@core/shared/platforms';
+
+export interface ActorInput {
+  /** The platform's id of the account (required: posts of one account share it). */
+  rid: string;
+  user_id?: string | null;
+  screen_name?: string | null;
+  display_name?: string | null;
+  /** ISO-8601 instant the account was created, or null. */
+  created_at?: string | null;
+  url?: string | null;
+  bio?: string | null;
+  location?: string | null;
+  avatar_url?: string | null;
+  embedded_profile_url?: string | null;
+  additional_properties?: Record<string, unknown>;
+}
+
+export interface PostInput {
+  platform: PlatformKey;
+  rid: string;
+  subject?: string | null;
+  title?: string | null;
+  body?: string | null;
+  /** ISO-8601 instant in `Date#toISOString` form. */
+  published_at: string;
+  language?: string | null;
+  source_url?: string | null;
+  avatar_url?: string | null;
+  accounts_url?: string | null;
+  urls?: readonly string[];
+  images?: readonly string[];
+  /** Hashtags given besides the text (without or with `#`). */
+  hashtags?: readonly string[];
+  /** Mentioned screen names given besides the text (without or with `@`). */
+  mentions?: readonly string[];
+  entities?: unknown;
+  author?: ActorInput | null;
+  repost_of?: string | null;
+  quote_of?: string | null;
+  reply_to?: string | null;
+  additional_properties?: Record<string, unknown>;
+}
+
+export interface NormalizedPost {
+  platform: PlatformKey;
+  rid: string;
+  subject: string | null;
+  title: string | null;
+  body: string;
+  published_at: string;
+  language: string | null;
+  source_url: string | null;
+  avatar_url: string | null;
+  accounts_url: string | null;
+  urls: { url: string; host: string | null; domain: string | null }[];
+  images: string[];
+  domains: string[];
+  hashtags: string[];
+  mentions: string[];
+  entities: string | null;
+  author: ActorInput | null;
+  repost_of: string | null;
+  quote_of: string | null;
+  reply_to: string | null;
+  is_niche: boolean;
+  additional_properties: Record<string, unknown>;
+  /** `toSearchText` of the matchable text: what the FTS5 table / tsvector is built from. */
+  search_text: string;
+}
+
+/**
+ * The text a conversation's query is matched against: title, subject and body (the spec's body "falls back to
+ * title or subject"; a Reddit title and its self-text are both searched). Duplicates are dropped.
+ */
+export function matchableText(post: { title?: string | null; subject?: string | null; body?: string | null }): string {
+  const parts: string[] = [];
+  for (const part of [post.title, post.subject, post.body]) {
+    if (part && !parts.includes(part)) parts.push(part);
+  }
+  return parts.join('\n');
+}
+
+const blank = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v);
+
+function stripPrefix(value: string, prefix: string): string {
+  return value.startsWith(prefix) ? value.slice(prefix.length) : value;
+}
+
+/** PostgreSQL text cannot hold NUL; exports sometimes carry them (4CAT strips them too). */
+const clean = <T extends string | null | undefined>(v: T): T => (typeof v === 'string' && v.includes('\u0000') ? (v.split('\u0000').join('') as T) : v);
+
+function cleanActor(a: ActorInput | null | undefined): ActorInput | null {
+  if (!a) return null;
+  return {
+    ...a, rid: clean(a.rid), user_id: clean(a.user_id), screen_name: clean(a.screen_name), display_name: clean(a.display_name),
+    url: clean(a.url), bio: clean(a.bio), location: clean(a.location), avatar_url: clean(a.avatar_url),
+    embedded_profile_url: clean(a.embedded_profile_url),
+  };
+}
+
+export function normalizePost(raw: PostInput): NormalizedPost {
+  const input: PostInput = {
+    ...raw, rid: clean(raw.rid), subject: clean(raw.subject), title: clean(raw.title), body: clean(raw.body),
+    source_url: clean(raw.source_url), avatar_url: clean(raw.avatar_url), accounts_url: clean(raw.accounts_url),
+    urls: raw.urls?.map(clean), images: raw.images?.map(clean), hashtags: raw.hashtags?.map(clean), mentions: raw.mentions?.map(clean),
+    author: cleanActor(raw.author), repost_of: clean(raw.repost_of), quote_of: clean(raw.quote_of), reply_to: clean(raw.reply_to),
+  };
+  const text = matchableText(input);
+  const tokens = tokenize(text);
+  const search: string[] = [];
+  const hashtags: string[] = [];
+  const mentions: string[] = [];
+  const textUrls: string[] = [];
+  for (const t of tokens) {
+    search.push(renderToken(t.text));
+    if (t.kind === 'hashtag') hashtags.push(t.text.slice(1));
+    else if (t.kind === 'mention') mentions.push(t.text.slice(1));
+    else if (t.kind === 'url') textUrls.push(text.slice(t.start, t.end));
+  }
+  const propHashtags = input.additional_properties?.hashtags;
+  if (Array.isArray(propHashtags)) {
+    for (const h of propHashtags) if (h && typeof h === 'object' && typeof h.text === 'string') hashtags.push(h.text);
+  }
+  const propMentions = input.additional_properties?.users_mentioned;
+  if (Array.isArray(propMentions)) {
+    for (const m of propMentions) {
+      if (typeof m === 'string') mentions.push(m);
+      else if (m && typeof m === 'object' && typeof m.screen_name === 'string') mentions.push(m.screen_name);
+    }
+  }
+  for (const h of input.hashtags ?? []) hashtags.push(h);
+  for (const m of input.mentions ?? []) mentions.push(m);
+
+  const urls: NormalizedPost['urls'] = [];
+  const seenUrls = new Set<string>();
+  for (const raw of [...(input.urls ?? []), ...textUrls]) {
+    const url = raw.trim();
+    if (!url || seenUrls.has(url) || url.length > 4000) continue;
+    seenUrls.add(url);
+    urls.push({ url, host: getHostname(url), domain: getDomain(url) });
+  }
+  const domains = [...new Set(urls.map((u) => u.domain).filter((d): d is string => d !== null))];
+  const body = input.body ?? '';
+  return {
+    platform: input.platform,
+    rid: input.rid,
+    subject: blank(input.subject),
+    title: blank(input.title),
+    body,
+    published_at: input.published_at,
+    language: normalizeLanguage(input.language) ?? guessLanguage(text),
+    source_url: blank(input.source_url),
+    avatar_url: blank(input.avatar_url),
+    accounts_url: blank(input.accounts_url),
+    urls,
+    images: [...new Set(input.images ?? [])],
+    domains,
+    hashtags: unique(hashtags.map((h) => fold(stripPrefix(h.trim(), '#'))).filter(Boolean)),
+    mentions: unique(mentions.map((m) => fold(stripPrefix(m.trim(), '@'))).filter(Boolean)),
+    entities: input.entities === undefined || input.entities === null ? null : JSON.stringify(input.entities),
+    author: input.author ?? null,
+    repost_of: blank(input.repost_of),
+    quote_of: blank(input.quote_of),
+    reply_to: blank(input.reply_to),
+    is_niche: isNiche(input.platform),
+    additional_properties: input.additional_properties ?? {},
+    search_text: search.join(' '),
+  };
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+function fold(value: string): string {
+  return value.normalize('NFC').toLowerCase();
+}
+
+/** `en-US` → `en`; `English`/`Spanish`/`Chinese` → codes; empty, `und`, `all` → null. */
+export function normalizeLanguage(value: string | null | undefined): string | null {
+  if (typeof value !== 'string') return null;
+  const v = value.trim().toLowerCase();
+  if (!v || v === 'und' || v === 'all' || v === 'any') return null;
+  const named: Record<string, string> = { english: 'en', spanish: 'es', español: 'es', chinese: 'zh', '中文': 'zh' };
+  if (named[v]) return named[v]!;
+  const primary = v.split(/[-_]/)[0]!;
+  return /^[a-z]{2,3}$/.test(primary) ? primary : null;
+}
+
+const EN = new Set(['the', 'and', 'is', 'are', 'of', 'to', 'in', 'that', 'this', 'for', 'with', 'on', 'was', 'it', 'you', 'they', 'we', 'not', 'be', 'have']);
+const ES = new Set(['el', 'la', 'los', 'las', 'de', 'que', 'y', 'en', 'es', 'por', 'para', 'con', 'una', 'un', 'del', 'se', 'no', 'su', 'al', 'lo']);
+const HAN = /\p{scx=Han}/gu;
+
+/**
+ * A cheap guess for posts that arrive without a language: Chinese by Han characters, English or Spanish by
+ * function words. Null when unsure (short or other-language text).
+ */
+export function guessLanguage(text: string): string | null {
+  if (!text) return null;
+  const han = text.match(HAN)?.length ?? 0;
+  if (han >= 2 && han / text.replace(/\s/g, '').length > 0.3) return 'zh';
+  let en = 0;
+  let es = 0;
+  for (const word of text.toLowerCase().split(/[^\p{L}]+/u)) {
+    if (EN.has(word)) en += 1;
+    if (ES.has(word)) es += 1;
+  }
+  if (en >= 2 && en > es) return 'en';
+  if (es >= 2 && es > en) return 'es';
+  return null;
+}

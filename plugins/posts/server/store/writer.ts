@@ -1,0 +1,173 @@
+/**
+ * The bulk write path of the post store. Posts are stored once per organisation: a post whose (platform, rid) is
+ * already there is left as it is and counted as a duplicate. Each `write` is one transaction: actors (upserted,
+ * newer profile fields win), posts, their URLs, hashtags and mentions, and the full-text index (an FTS5 row on
+ * SQLite, the `search_vector` column on PostgreSQL), so a failure leaves nothing half-written.
+ */
+import type { Kysely } from 'kysely';
+import type { Storage } from '@core/server/storage/database';
+import { bulkInsert, type BulkColumn, type Cell } from './sql';
+import type { NormalizedPost } from './normalize';
+
+export interface WriteResult {
+  /** Posts newly stored. */
+  inserted: number;
+  /** Posts already stored (or repeated within the batch). */
+  duplicates: number;
+  /** Stored id of each input post, in input order (only with `wantIds`). */
+  ids: number[];
+}
+
+const POST_COLUMNS = [
+  'organization_id', 'platform', 'rid', 'actor_id', 'subject', 'title', 'body', 'published_at', 'language', 'source_url',
+  'avatar_url', 'accounts_url', 'urls', 'images', 'domains', 'entities', 'is_repost', 'is_reply', 'is_quote', 'repost_of',
+  'quote_of', 'reply_to', 'is_niche', 'additional_properties', 'source', 'created_at',
+] as const;
+
+const INTEGER_COLUMNS = new Set(['actor_id', 'is_repost', 'is_reply', 'is_quote', 'is_niche', 'post_id', 'position']);
+
+const ACTOR_COLUMNS = [
+  'organization_id', 'platform', 'rid', 'user_id', 'screen_name', 'display_name', 'location', 'url', 'avatar_url', 'bio',
+  'created_at', 'embedded_profile_url', 'additional_properties', 'first_seen_at',
+] as const;
+
+/** Profile fields a later sighting of an account may fill in or change. */
+const ACTOR_UPDATED = ['user_id', 'screen_name', 'display_name', 'location', 'url', 'avatar_url', 'bio', 'created_at', 'embedded_profile_url'] as const;
+
+const keyOf = (platform: string, rid: string) => `${platform}\u0000${rid}`;
+
+interface KnownActor { id: number; profile: string }
+/** The profile part of an actor row (without organisation, key and first_seen_at). */
+const profileOf = (row: readonly Cell[]) => JSON.stringify(row.slice(3, 13));
+
+export class PostWriter {
+  /** Actors already upserted by this writer: their id, so later batches do not touch them again. */
+  private readonly actorIds = new Map<string, KnownActor>();
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly organizationId: string,
+    /** Recorded with each new post: `import`, `demo`, or the collector's source. */
+    private readonly source: string,
+  ) {}
+
+  async write(posts: readonly NormalizedPost[], opts: { wantIds?: boolean } = {}): Promise<WriteResult> {
+    if (posts.length === 0) return { inserted: 0, duplicates: 0, ids: [] };
+    const pending = new Map<string, KnownActor>();
+    const result = await this.storage.db.transaction().execute((trx) =>
+      this.writeIn(trx as unknown as Kysely<any>, posts, opts.wantIds ?? false, pending));
+    // Only committed actors are remembered: after a rollback they are written again.
+    for (const [k, id] of pending) this.actorIds.set(k, id);
+    return result;
+  }
+
+  private async writeIn(db: Kysely<any>, posts: readonly NormalizedPost[], wantIds: boolean, newActors: Map<string, KnownActor>): Promise<WriteResult> {
+    const dialect = this.storage.dialect;
+    const now = new Date().toISOString();
+    const unique = new Map<string, NormalizedPost>();
+    for (const p of posts) if (!unique.has(keyOf(p.platform, p.rid))) unique.set(keyOf(p.platform, p.rid), p);
+
+    // Actors first: posts reference them. Later sightings in the batch fill in or change profile fields; an
+    // account this writer already stored with the same profile is not written again.
+    const actorRows = new Map<string, Cell[]>();
+    for (const p of unique.values()) {
+      const a = p.author;
+      if (!a) continue;
+      const k = keyOf(p.platform, a.rid);
+      const row: Cell[] = [
+        this.organizationId, p.platform, a.rid, a.user_id ?? null, a.screen_name ?? null, a.display_name ?? null,
+        a.location ?? null, a.url ?? null, a.avatar_url ?? null, a.bio ?? null, a.created_at ?? null,
+        a.embedded_profile_url ?? null, JSON.stringify(a.additional_properties ?? {}), now,
+      ];
+      const earlier = actorRows.get(k);
+      if (earlier) {
+        row.forEach((cell, i) => { if (cell !== null && !(i === 12 && cell === '{}')) earlier[i] = cell; });
+      } else {
+        actorRows.set(k, row);
+      }
+    }
+    for (const [k, row] of actorRows) {
+      const known = this.actorIds.get(k);
+      if (known && known.profile === profileOf(row)) actorRows.delete(k);
+    }
+    if (actorRows.size > 0) {
+      const updates = ACTOR_UPDATED.map((c) => `${c} = COALESCE(excluded.${c}, posts_actors.${c})`).join(', ');
+      const returned = await bulkInsert<{ id: number; platform: string; rid: string }>(
+        db, dialect, 'posts_actors', ACTOR_COLUMNS.map((name) => ({ name })), [...actorRows.values()],
+        `ON CONFLICT (organization_id, platform, rid) DO UPDATE SET ${updates}, additional_properties = ` +
+          `CASE WHEN excluded.additional_properties = '{}' THEN posts_actors.additional_properties ELSE excluded.additional_properties END ` +
+          'RETURNING id, platform, rid',
+      );
+      for (const r of returned) {
+        const k = keyOf(r.platform, r.rid);
+        newActors.set(k, { id: Number(r.id), profile: profileOf(actorRows.get(k)!) });
+      }
+    }
+    const actorId = (p: NormalizedPost) => {
+      if (!p.author) return null;
+      const k = keyOf(p.platform, p.author.rid);
+      return newActors.get(k)?.id ?? this.actorIds.get(k)?.id ?? null;
+    };
+
+    const columns: BulkColumn[] = POST_COLUMNS.map((name) => ({ name, type: INTEGER_COLUMNS.has(name) ? 'integer' : 'text' }));
+    if (dialect === 'postgres') columns.push({ name: 'search_vector', wrap: (ph) => `to_tsvector('simple', ${ph})` });
+    const rows: Cell[][] = [];
+    for (const p of unique.values()) {
+      const row: Cell[] = [
+        this.organizationId, p.platform, p.rid, actorId(p), p.subject, p.title, p.body, p.published_at, p.language, p.source_url,
+        p.avatar_url, p.accounts_url, JSON.stringify(p.urls.map((u) => u.url)), JSON.stringify(p.images), JSON.stringify(p.domains),
+        p.entities, p.repost_of ? 1 : 0, p.reply_to ? 1 : 0, p.quote_of ? 1 : 0, p.repost_of, p.quote_of, p.reply_to,
+        p.is_niche ? 1 : 0, JSON.stringify(p.additional_properties), this.source, now,
+      ];
+      if (dialect === 'postgres') row.push(p.search_text);
+      rows.push(row);
+    }
+    const inserted = await bulkInsert<{ id: number; platform: string; rid: string }>(
+      db, dialect, 'posts_posts', columns, rows, 'ON CONFLICT (organization_id, platform, rid) DO NOTHING RETURNING id, platform, rid',
+    );
+    const idOf = new Map<string, number>();
+    for (const r of inserted) idOf.set(keyOf(r.platform, r.rid), Number(r.id));
+
+    const urls: Cell[][] = [];
+    const hashtags: Cell[][] = [];
+    const mentions: Cell[][] = [];
+    const search: Cell[][] = [];
+    for (const [k, id] of idOf) {
+      const p = unique.get(k)!;
+      p.urls.forEach((u, i) => urls.push([id, i, u.url, u.host, u.domain]));
+      p.hashtags.forEach((t, i) => hashtags.push([id, i, t]));
+      p.mentions.forEach((m, i) => mentions.push([id, i, m]));
+      if (dialect === 'sqlite') search.push([id, p.search_text]);
+    }
+    const cols = (...names: string[]) => names.map((name) => ({ name, type: INTEGER_COLUMNS.has(name) ? ('integer' as const) : ('text' as const) }));
+    await bulkInsert(db, dialect, 'posts_urls', cols('post_id', 'position', 'url', 'host', 'domain'), urls, '', 2000);
+    await bulkInsert(db, dialect, 'posts_hashtags', cols('post_id', 'position', 'tag'), hashtags, '', 2000);
+    await bulkInsert(db, dialect, 'posts_mentions', cols('post_id', 'position', 'screen_name'), mentions, '', 2000);
+    if (search.length) await bulkInsert(db, dialect, 'posts_search', cols('rowid', 'search_text'), search, '', 1000);
+
+    let ids: number[] = [];
+    if (wantIds) {
+      const missing = [...unique.values()].filter((p) => !idOf.has(keyOf(p.platform, p.rid)));
+      for (const [k, id] of await this.lookupIds(db, missing)) idOf.set(k, id);
+      ids = posts.map((p) => idOf.get(keyOf(p.platform, p.rid))!);
+    }
+    return { inserted: inserted.length, duplicates: posts.length - inserted.length, ids };
+  }
+
+  private async lookupIds(db: Kysely<any>, posts: readonly NormalizedPost[]): Promise<Map<string, number>> {
+    const found = new Map<string, number>();
+    const byPlatform = new Map<string, string[]>();
+    for (const p of posts) byPlatform.set(p.platform, [...(byPlatform.get(p.platform) ?? []), p.rid]);
+    for (const [platform, rids] of byPlatform) {
+      for (let i = 0; i < rids.length; i += 1000) {
+        const chunk = rids.slice(i, i + 1000);
+        const rows = await db.selectFrom('posts_posts').select(['id', 'rid'])
+          .where('organization_id', '=', this.organizationId).where('platform', '=', platform).where('rid', 'in', chunk)
+          .execute();
+        for (const r of rows) found.set(keyOf(platform, r.rid as string), Number(r.id));
+      }
+    }
+    return found;
+  }
+}
+

@@ -1,0 +1,82 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedPostsKey } from '@core/server/pipeline/collectors';
+import { pipelineKey } from '@core/server/pipeline/runner';
+import { createLogger } from '@core/server/logger';
+import { defineStage } from '@core/server/plugin/contract';
+import { ensureOrganization } from '@core/server/seed';
+import { tablesOf } from '@core/server/storage/database';
+import { startTestServer, type TestServer } from '@core/server/testing/testServer';
+import { parseQuery, type QueryNode } from '@core/shared/query';
+import { defineServerPlugin } from '@core/server/plugin/contract';
+import postsServer, { collectStage } from './index';
+import { normalizePost } from './store/normalize';
+import { PostWriter } from './store/writer';
+import type { PostsTables } from '../shared/tables';
+import { ORCHESTRATOR_STAGE } from './collect/stage';
+
+let t: TestServer;
+let org: string;
+const q = (text: string) => (parseQuery(text) as { ok: true; ast: QueryNode }).ast;
+
+beforeAll(async () => {
+  t = await startTestServer({ plugins: [postsServer] });
+  org = await ensureOrganization(t.storage, 'Stored Org');
+  await new PostWriter(t.storage, org, 'import').write([
+    { platform: 'twitter', rid: '1', body: 'tariffs on steel', published_at: '2025-03-01T00:00:00.000Z' },
+    { platform: 'twitter', rid: '2', body: 'tariffs on soybeans', published_at: '2025-03-02T00:00:00.000Z' },
+    { platform: 'reddit', rid: 't3_a', body: 'new tariffs announced', published_at: '2025-03-03T00:00:00.000Z' },
+    { platform: 'gab', rid: 'g', body: 'tariffs are a tax', published_at: '2025-03-04T00:00:00.000Z' },
+  ].map((p) => normalizePost(p as never)));
+});
+afterAll(async () => t?.close());
+
+describe('core.storedPosts', () => {
+  it('is provided by the posts plugin and counts matches per platform, end of range excluded', async () => {
+    const stored = t.server.ctx.services.get(storedPostsKey);
+    const all = await stored.countMatching({ organizationId: org, query: q('tariffs'), startDate: null, endDate: null });
+    expect(all).toEqual([{ platform: 'twitter', count: 2 }, { platform: 'gab', count: 1 }, { platform: 'reddit', count: 1 }]);
+    const ranged = await stored.countMatching({ organizationId: org, query: q('tariffs NOT steel'), startDate: '2025-03-02T00:00:00.000Z', endDate: '2025-03-04T00:00:00.000Z' });
+    expect(ranged).toEqual([{ platform: 'reddit', count: 1 }, { platform: 'twitter', count: 1 }]);
+    expect(await stored.countMatching({ organizationId: crypto.randomUUID(), query: q('tariffs'), startDate: null, endDate: null })).toEqual([]);
+  });
+
+  it('links matching posts to a run idempotently', async () => {
+    const stored = t.server.ctx.services.get(storedPostsKey);
+    const runId = crypto.randomUUID();
+    const request = { organizationId: org, conversationId: crypto.randomUUID(), runId, query: q('tariffs AND NOT soybeans'), startDate: '2025-03-01T00:00:00.000Z', endDate: '2025-04-01T00:00:00.000Z' };
+    const first = await stored.linkMatching(request);
+    const again = await stored.linkMatching(request);
+    expect(first).toEqual({ linked: 3, byPlatform: [{ platform: 'gab', count: 1 }, { platform: 'reddit', count: 1 }, { platform: 'twitter', count: 1 }] });
+    expect(again).toEqual(first);
+    const links = await tablesOf<PostsTables>(t.storage).selectFrom('posts_run_posts').select('post_id').where('run_id', '=', runId).execute();
+    expect(links).toHaveLength(3);
+  });
+});
+
+describe('posts.collect next to another collect orchestrator', () => {
+  it(`stands aside when ${ORCHESTRATOR_STAGE} is installed, so a run is collected once`, async () => {
+    const orchestrator = defineServerPlugin({
+      manifest: { id: 'conversations', title: 'Conversations (test double of the stage id only)', version: 1 },
+      migrations: [{ id: 'conversations/001_none', up: async () => {} }],
+      stages: [defineStage({ id: ORCHESTRATOR_STAGE, title: 'Collect', version: 1, dagStep: 1, dependsOn: [], run: async () => {} })],
+    });
+    const both = await startTestServer({ plugins: [postsServer, orchestrator] });
+    try {
+      expect(both.server.ctx.services.get(pipelineKey).stages.map((s) => s.id)).toContain(ORCHESTRATOR_STAGE);
+      const orgB = await ensureOrganization(both.storage, 'Both Org');
+      await new PostWriter(both.storage, orgB, 'import').write([normalizePost({ platform: 'twitter', rid: '1', body: 'tariffs', published_at: '2025-03-01T00:00:00.000Z' })]);
+      const runId = crypto.randomUUID();
+      await collectStage.run({
+        storage: both.storage, logger: createLogger('silent'), services: both.server.ctx.services, organizationId: orgB, conversationId: crypto.randomUUID(),
+        runId, progress: () => {}, signal: new AbortController().signal,
+        run: { conversationId: crypto.randomUUID(), organizationId: orgB, queryString: 'tariffs', startDate: '2025-01-01T00:00:00.000Z', endDate: '2026-01-01T00:00:00.000Z', language: null, useExistingData: false, runType: 'STATIC_RUN' },
+      });
+      const db = tablesOf<PostsTables>(both.storage);
+      expect(await db.selectFrom('posts_collections').select('run_id').where('run_id', '=', runId).execute()).toEqual([]);
+      expect(await db.selectFrom('posts_run_posts').select('post_id').where('run_id', '=', runId).execute()).toEqual([]);
+    } finally {
+      await both.close();
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Spec part 1 section 3 / part 2 section 5: record_limit is an integer 1 to 20000, default 100, or null. */
+export const RECORD_LIMIT_MIN = 1;
+export const RECORD_LIMIT_MAX = 20000;
+export const DEFAULT_RECORD_LIMIT = 100;
+
+export const recordLimitSchema = z.number().int().min(RECORD_LIMIT_MIN).max(RECORD_LIMIT_MAX).nullable();
+
+/** The spec's Data source entity: id, name, record_limit, source, enabled, editable. */
+export const dataSourceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  record_limit: recordLimitSchema,
+  source: z.string(),
+  enabled: z.boolean(),
+  editable: z.boolean(),
+});
+export type DataSource = z.infer<typeof dataSourceSchema>;
+
+/** The spec's collector usage entry of a run: name, collected_records, record_limit, source (plus our status). */
+export const collectorUsageSchema = z.object({
+  name: z.string(),
+  collected_records: z.number().int().min(0),
+  record_limit: z.number().int().nullable(),
+  source: z.string(),
+  status: z.enum(['SUCCESS', 'FAILED']),
+  failure: z.string().nullable(),
+});
+export type CollectorUsage = z.infer<typeof collectorUsageSchema>;
+
+/** Built-in data sources: fixed ids so every installation answers the same ones. */
+export const BUILTIN_DATA_SOURCES = [
+  { id: '7f3c2a10-5e1b-4c6d-9a01-000000000001', name: 'Local archive', source: 'local', record_limit: null, enabled: true,
+    settings: {} },
+  { id: '7f3c2a10-5e1b-4c6d-9a01-000000000002', name: 'Bluesky', source: 'bluesky', record_limit: DEFAULT_RECORD_LIMIT, enabled: false,
+    settings: { base_url: 'https://public.api.bsky.app' } },
+  { id: '7f3c2a10-5e1b-4c6d-9a01-000000000003', name: 'Telegram public channels', source: 'telegram', record_limit: DEFAULT_RECORD_LIMIT,
+    enabled: false, settings: { base_url: 'https://t.me', channels: [] } },
+  { id: '7f3c2a10-5e1b-4c6d-9a01-000000000004', name: '4chan', source: 'fourchan', record_limit: DEFAULT_RECORD_LIMIT, enabled: false,
+    settings: { base_url: 'https://a.4cdn.org', boards: ['pol'] } },
+  { id: '7f3c2a10-5e1b-4c6d-9a01-000000000005', name: 'Reddit', source: 'reddit', record_limit: DEFAULT_RECORD_LIMIT, enabled: false,
+    settings: { base_url: 'https://www.reddit.com' } },
+  { id: '7f3c2a10-5e1b-4c6d-9a01-000000000006', name: 'Mastodon', source: 'mastodon', record_limit: DEFAULT_RECORD_LIMIT, enabled: false,
+    settings: { base_url: 'https://mastodon.social' } },
+  { id: '7f3c2a10-5e1b-4c6d-9a01-000000000007', name: 'RSS and Atom feeds', source: 'rss', record_limit: DEFAULT_RECORD_LIMIT, enabled: false,
+    settings: { feeds: [] } },
+] as const;
+
+export const LOCAL_ARCHIVE_ID = BUILTIN_DATA_SOURCES[0].id;

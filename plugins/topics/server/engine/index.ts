@@ -1,0 +1,11 @@
+/** The topic engine's public surface for the server half (pipeline stage, routes, benchmark). */
+export { runTopicEngine, DEFAULT_ENGINE_OPTIONS, type TopicEngineOptions } from './engine';
+export { applyLlmTitles, llmConfigFromEnv, requestTitle, parseTitleAnswer, DEFAULT_LLM_OPTIONS, type LlmConfig, type LlmOptions } from './llm';
+export { assessRisk, DEFAULT_RISK_OPTIONS, type RiskOptions, type RiskThresholds } from './risk';
+export { tokenize, phrases, normalizeWord, urlHost } from './tokenize';
+export { vectorize, type TfidfMatrix } from './vectorize';
+export { approximateKnn, exactKnn, knnRecall, type KnnGraph, type KnnOptions } from './knn';
+export { louvain, modularity, type LouvainResult } from './louvain';
+export { extractKeyphrases } from './keyphrases';
+export { nmi, ari, npmi, topicDiversity } from './metrics';
+export { extractiveTitle } from './titles';

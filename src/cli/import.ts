@@ -1,0 +1,102 @@
+/**
+ * `npm run cli -- import FILE --org NAME [--platform P] [--format jsonl|csv|ndjson] [--create-org]`: streams posts
+ * exported from other tools into an organisation's store (docs/data.md lists the formats and their columns).
+ */
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '@core/server/config';
+import { ensureOrganization } from '@core/server/seed';
+import { migrateAll } from '@core/server/server';
+import { openStorage } from '@core/server/storage/database';
+import { resolvePlatform } from '@core/shared/platforms';
+import { serverPlugins } from '../../plugins/index.server';
+import { IMPORT_FORMATS, type ImportFormat } from '../../plugins/posts/server/import/formats';
+import { ImportError, formatOfFile, importPosts, type ImportReport } from '../../plugins/posts/server/import/importer';
+
+export const IMPORT_USAGE = 'Usage: npm run cli -- import FILE --org NAME [--platform P] [--format jsonl|csv|ndjson] [--create-org]';
+
+/** Problems printed; the rest are counted. */
+const PRINTED_PROBLEMS = 50;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env?: NodeJS.ProcessEnv;
+}
+
+const defaultIo: CliIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+
+/** Exit codes: 0 all rows imported, 3 some rows rejected (the others are kept), 2 usage, 1 the import failed. */
+export async function runImport(argv: string[], io: CliIo = defaultIo): Promise<number> {
+  let values: { org?: string; platform?: string; format?: string; 'create-org'?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: argv, allowPositionals: true,
+      options: { org: { type: 'string' }, platform: { type: 'string' }, format: { type: 'string' }, 'create-org': { type: 'boolean' } },
+    }));
+  } catch (e) {
+    io.stderr(`${(e as Error).message}\n${IMPORT_USAGE}\n`);
+    return 2;
+  }
+  const file = positionals[0];
+  if (!file || positionals.length > 1 || !values.org) {
+    io.stderr(`import needs one FILE and --org\n${IMPORT_USAGE}\n`);
+    return 2;
+  }
+  const format = (values.format ?? formatOfFile(file)) as ImportFormat | null;
+  if (!format || !(IMPORT_FORMATS as readonly string[]).includes(format)) {
+    io.stderr(values.format
+      ? `Unknown format '${values.format}'; one of: ${IMPORT_FORMATS.join(', ')}\n`
+      : `Cannot tell the format of ${file} from its extension; give --format ${IMPORT_FORMATS.join('|')}\n`);
+    return 2;
+  }
+  const platform = values.platform === undefined ? null : resolvePlatform(values.platform);
+  if (values.platform !== undefined && !platform) {
+    io.stderr(`Unknown platform '${values.platform}'\n`);
+    return 2;
+  }
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    io.stderr(`File not found: ${file}\n`);
+    return 1;
+  }
+
+  const storage = openStorage(loadConfig(io.env ?? process.env));
+  try {
+    await migrateAll(storage, serverPlugins);
+    const org = await storage.db.selectFrom('core_organizations').select('id').where('name', '=', values.org).executeTakeFirst();
+    if (!org && !values['create-org']) {
+      io.stderr(`Unknown organisation '${values.org}' (add --create-org to create it)\n`);
+      return 1;
+    }
+    const organizationId = org?.id ?? (await ensureOrganization(storage, values.org));
+    let nextProgress = 100_000;
+    const started = Date.now();
+    const report = await importPosts({
+      storage, organizationId, format, platform, input: fs.createReadStream(file, { highWaterMark: 1 << 20 }),
+      onProgress: (r) => {
+        if (r.records >= nextProgress) {
+          io.stderr(`  ${r.records.toLocaleString('en')} records read, ${r.inserted.toLocaleString('en')} new posts...\n`);
+          nextProgress += 100_000;
+        }
+      },
+    });
+    io.stdout(`${summary(file, values.org, report)} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+    for (const p of report.problems.slice(0, PRINTED_PROBLEMS)) io.stdout(`  line ${p.line}: ${p.reason}\n`);
+    if (report.rejected > PRINTED_PROBLEMS) io.stdout(`  ... and ${report.rejected - PRINTED_PROBLEMS} more rejected rows\n`);
+    return report.rejected > 0 ? 3 : 0;
+  } catch (e) {
+    if (e instanceof ImportError) {
+      io.stderr(`${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  } finally {
+    await storage.close();
+  }
+}
+
+export function summary(file: string, org: string, r: ImportReport): string {
+  return `Imported ${file} into "${org}" as ${r.format}: ${r.records} records read, ${r.inserted} new posts, ` +
+    `${r.duplicates} already stored, ${r.rejected} rejected`;
+}

@@ -1,0 +1,146 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '@core/server/config';
+import { createLogger } from '@core/server/logger';
+import { openStorage } from '@core/server/storage/database';
+import { migrateAll } from '@core/server/server';
+import { addUser, ensureOrganization, seedDemoIdentity } from '@core/server/seed';
+import { PERMISSIONS, ROLES } from '@core/shared/access/permissions';
+import { serverPlugins } from '../../plugins/index.server';
+import { buildIfStale } from './buildIfStale';
+import { createPlugin } from './pluginNew';
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+  serve [--build-if-stale]        start the server (what npm start runs)
+  build                           build the browser bundle (compressed assets included)
+  dev                             vite dev server with the API on PORT (default 3000)
+  migrate                         apply core and plugin migrations
+  seed-demo [--posts N]           create "Demo Org", its administrator and the plugins' demo data (N demo posts)
+  import FILE --org NAME [--platform P] [--format jsonl|csv|ndjson] [--create-org]
+                                  import posts exported from other tools (docs/data.md)
+  user add --email E --password P --org NAME [--role Analyst|"Senior Analyst"|"Global Admin"] [--admin]
+  plugin-new <id>                 copy plugins/_template into plugins/<id>
+
+Settings come from the environment: see docs/operations.md.`;
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function withStorage<T>(fn: (s: ReturnType<typeof openStorage>) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const storage = openStorage(config);
+  try {
+    await migrateAll(storage, serverPlugins);
+    return await fn(storage);
+  } finally {
+    await storage.close();
+  }
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve': {
+      const { values } = parseArgs({ args: rest, options: { 'build-if-stale': { type: 'boolean' } } });
+      const config = loadConfig();
+      if (values['build-if-stale']) await buildIfStale(root, config.webDir, (m) => process.stdout.write(`${m}\n`));
+      const { main } = await import('../server/main');
+      await main();
+      return -1; // keep running
+    }
+    case 'build': {
+      await buildIfStale(root, loadConfig().webDir, (m) => process.stdout.write(`${m}\n`), true);
+      return 0;
+    }
+    case 'dev': {
+      const { main } = await import('../server/main');
+      await main();
+      const { createServer } = await import('vite');
+      const vite = await createServer({ configFile: path.join(root, 'vite.config.ts') });
+      await vite.listen(5173);
+      vite.printUrls();
+      return -1;
+    }
+    case 'migrate': {
+      const applied = await withStorage(async (s) => migrateAll(s, serverPlugins));
+      process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Nothing to apply.\n');
+      return 0;
+    }
+    case 'seed-demo': {
+      const { values: seedArgs } = parseArgs({ args: rest, options: { posts: { type: 'string' } } });
+      if (seedArgs.posts) process.env.NARRASCOPE_DEMO_POSTS = seedArgs.posts; // read by the posts plugin's seedDemo
+      // The whole server (without listening or running jobs) so plugins' seeds get every service they use; the
+      // demo conversations' queued runs are picked up by the next `npm start`.
+      const config = loadConfig();
+      const { createServer } = await import('@core/server/server');
+      const server = await createServer({ config, plugins: serverPlugins, logger: createLogger('warn'), pipeline: { worker: false } });
+      try {
+        const seeded = await seedDemoIdentity(server.ctx.storage, config.demoPassword);
+        for (const p of serverPlugins) await p.seedDemo?.(server.ctx, seeded.organizationId);
+        process.stdout.write(`Demo Org ready (${seeded.organizationId}).\n`);
+        if (seeded.generatedPassword) process.stdout.write(`Administrator admin@demo.narrascope.local, password: ${seeded.generatedPassword}\n`);
+      } finally {
+        await server.close();
+      }
+      return 0;
+    }
+    case 'import': {
+      const { runImport } = await import('./import');
+      return runImport(rest);
+    }
+    case 'user': {
+      const [sub, ...args] = rest;
+      if (sub !== 'add') break;
+      const { values } = parseArgs({
+        args,
+        options: {
+          email: { type: 'string' }, password: { type: 'string' }, org: { type: 'string' },
+          role: { type: 'string', default: 'Analyst' }, admin: { type: 'boolean', default: false },
+          'first-name': { type: 'string' }, 'last-name': { type: 'string' },
+        },
+      });
+      if (!values.email || !values.password || !values.org) {
+        process.stderr.write('user add needs --email, --password and --org\n');
+        return 2;
+      }
+      if (!(ROLES as readonly string[]).includes(values.role!)) {
+        process.stderr.write(`Unknown role '${values.role}'; one of: ${ROLES.join(', ')}\n`);
+        return 2;
+      }
+      if (values.password.length < 8 || values.password.length > 64) {
+        process.stderr.write('Your password must be between 8 and 64 characters and cannot be in a list of common passwords.\n');
+        return 2;
+      }
+      const id = await withStorage(async (storage) => {
+        const organizationId = await ensureOrganization(storage, values.org!);
+        return addUser(storage, {
+          email: values.email!, password: values.password!, organizationId, roles: [values.role!],
+          firstName: values['first-name'], lastName: values['last-name'],
+          permissions: values.admin ? [...PERMISSIONS] : ['CREATE_CONVERSATION', 'DELETE_CONVERSATION', 'READ_DATA_SOURCE'],
+          groups: values.admin ? ['Admin'] : [],
+        });
+      });
+      process.stdout.write(`User ${values.email} created (${id}).\n`);
+      return 0;
+    }
+    case 'plugin-new': {
+      const id = rest[0];
+      if (!id) {
+        process.stderr.write('plugin-new needs an id, e.g. npm run plugin:new -- topic-radar\n');
+        return 2;
+      }
+      const created = createPlugin(root, id);
+      process.stdout.write(`Created ${created.dir}. Next:\n${created.nextSteps.map((s) => `  - ${s}`).join('\n')}\n`);
+      return 0;
+    }
+  }
+  process.stderr.write(`${USAGE}\n`);
+  return command ? 2 : 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  run(process.argv.slice(2)).then(
+    (code) => { if (code >= 0) process.exit(code); },
+    (err: Error) => { process.stderr.write(`${err.message}\n`); process.exit(1); },
+  );
+}

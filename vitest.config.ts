@@ -1,0 +1,57 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { alias } from './vite.config';
+
+/**
+ * Three projects: `server` (node: shared + server code, API integration, contracts), `client` (jsdom: browser
+ * code and components) and `e2e` (node driving real Chromium through playwright-core).
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: [
+            'core/shared/**/*.test.ts',
+            'core/server/**/*.test.ts',
+            'plugins/*/shared/**/*.test.ts',
+            'plugins/*/server/**/*.test.ts',
+            'src/server/**/*.test.ts',
+            'src/cli/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+            'tests/contracts/**/*.test.ts',
+          ],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['core/client/**/*.test.{ts,tsx}', 'plugins/*/client/**/*.test.{ts,tsx}', 'src/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['core/client/testing/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
