@@ -1,6 +1,8 @@
 import { ServiceRegistry } from '@core/shared/services/registry';
 import type { Config } from './config';
 import { createLogger, type Logger } from './logger';
+import { postFacetsKey } from './facets/contract';
+import { createPostFacetRegistry } from './facets/registry';
 import { openStorage, type Storage } from './storage/database';
 import { runMigrations } from './storage/migrations';
 import { coreMigrations } from './storage/coreMigrations';
@@ -80,6 +82,7 @@ export async function createServer(opts: ServerOptions): Promise<Omit<RunningSer
     const pipeline = createPipeline({ storage, logger, services, stages: opts.plugins.flatMap((p) => p.stages ?? []),
       options: { ...pipelineOptionsFromEnv(), ...opts.pipeline } });
     services.provide(pipelineKey, pipeline);
+    services.provide(postFacetsKey, createPostFacetRegistry());
 
     const http = await createHttpHost(ctx);
     undo.push(() => http.fastify.close());

@@ -551,8 +551,8 @@ export class Pipeline {
   }
 
   /**
-   * Where a stage's code runs. Every stage runs in this process today; CPU-heavy stages (`cpuHeavy: true`,
-   * the analysis plugins to come) will be dispatched here to a `node:worker_threads` pool — see README.md.
+   * Where a stage's code runs: in this process. CPU-heavy stages keep their I/O here and hand their pure
+   * computation to `runInWorker` (workerThread.ts), so heartbeats and the API stay responsive — see README.md.
    */
   protected async executeStage(stage: StageDefinition, ctx: StageContext): Promise<void> {
     await stage.run(ctx);

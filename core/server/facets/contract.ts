@@ -1,0 +1,56 @@
+import type { Expression, RawBuilder } from 'kysely';
+import { serviceKey } from '@core/shared/services/registry';
+import type { BooleanDimension, ListDimension } from '@core/shared/filters';
+
+/**
+ * Post facets: how analysis plugins add what they computed about posts (sentiment, threats, engagement,
+ * narratives, coordination clusters ...) to the posts explorer without the posts plugin knowing their tables.
+ *
+ * The posts plugin owns raw_data, filter_counts, export and GraphQL. It builds its SQL from the post store's own
+ * columns plus, for every other filter dimension, the `values` source a provider registered here. A provider
+ * registers in its plugin's `activate`: `ctx.services.get(postFacetsKey).register({...})`.
+ * See docs/adr/0005-post-facets.md.
+ */
+
+/** Whose view of the posts: the caller's organisation, and the conversation run being explored (if any). */
+export interface FacetScope {
+  organizationId: string;
+  conversationId: string | null;
+  /** The run whose analysis results apply (topics and coordination are per run; enrichment is per post). */
+  runId: string | null;
+}
+
+/**
+ * A dimension's values as SQL rows `(post_id, value)`: one row per post and value (a multi-valued dimension has
+ * several rows per post; a post without a value has none). `post_id` is `posts_posts.id`; `value` is text.
+ * Boolean dimensions list the posts for which the value is true, with value `'true'` (absent = false).
+ */
+export type FacetValues = (scope: FacetScope) => RawBuilder<{ post_id: number; value: string }>;
+
+export interface PostFacetProvider {
+  /** The plugin id that owns the tables behind the facets. */
+  owner: string;
+  /** The filter dimensions this provider answers. A dimension may have one provider only. */
+  facets: Partial<Record<ListDimension | BooleanDimension, FacetValues>>;
+  /**
+   * Extra fields for raw data rows, exports and post details, fetched for one page (or export batch) of posts:
+   * post id -> fields (spec field names, e.g. `sentiment`, `threats_of_violence`, `engagement_score`).
+   */
+  fields?: (postIds: readonly number[], scope: FacetScope) => Promise<Map<number, Record<string, unknown>>>;
+  /**
+   * Sort keys for `order_by=<key>:asc|desc`: a scalar SQL expression of the post id (a correlated subquery).
+   * Posts without a value sort last in both directions.
+   */
+  sortKeys?: Record<string, (postId: Expression<number>, scope: FacetScope) => Expression<unknown>>;
+}
+
+export interface PostFacetRegistry {
+  /** Adds a provider; answers its disposer. Fails when a dimension or sort key already has a provider. */
+  register(provider: PostFacetProvider): () => void;
+  /** The provider of a dimension, if any. */
+  facet(dimension: ListDimension | BooleanDimension): FacetValues | undefined;
+  sortKey(name: string): ((postId: Expression<number>, scope: FacetScope) => Expression<unknown>) | undefined;
+  providers(): readonly PostFacetProvider[];
+}
+
+export const postFacetsKey = serviceKey<PostFacetRegistry>('core.postFacets');

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { runInWorker } from './workerThread';
+
+const fixture = new URL('./testing/workerFixture.ts', import.meta.url);
+
+describe('runInWorker', () => {
+  it('runs an exported function of a TypeScript module (with its own imports) in a worker and answers its value', async () => {
+    await expect(runInWorker(fixture, 'squareSum', { values: [1, 2, 3] })).resolves.toEqual({ total: 14 });
+  });
+
+  it('rejects with the error the function threw', async () => {
+    await expect(runInWorker(fixture, 'failing', { message: 'engine broke' })).rejects.toThrow('engine broke');
+  });
+
+  it('rejects naming a missing export', async () => {
+    await expect(runInWorker(fixture, 'nope', {})).rejects.toThrow("has no exported function 'nope'");
+  });
+
+  it('stops a busy worker when the signal aborts', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const run = runInWorker(fixture, 'spin', { ms: 20_000 }, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('run cancelled')), 200);
+    await expect(run).rejects.toThrow('run cancelled');
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
