@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { passwordProblem } from '@core/server/auth/passwordPolicy';
+import { PASSWORD_MESSAGES } from '@core/shared/access/passwords';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@core/server/config';
 import { createLogger } from '@core/server/logger';
@@ -107,8 +109,10 @@ export async function run(argv: string[]): Promise<number> {
         process.stderr.write(`Unknown role '${values.role}'; one of: ${ROLES.join(', ')}\n`);
         return 2;
       }
-      if (values.password.length < 8 || values.password.length > 64) {
-        process.stderr.write('Your password must be between 8 and 64 characters and cannot be in a list of common passwords.\n');
+      // The same rule as the password forms (length and the common-password list), with the same message.
+      const problem = passwordProblem(values.password);
+      if (problem) {
+        process.stderr.write(`${PASSWORD_MESSAGES[problem]}\n`);
         return 2;
       }
       const id = await withStorage(async (storage) => {

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '@core/server/config';
+import { openStorage } from '@core/server/storage/database';
+import { run } from './main';
+
+let dir: string;
+const saved = { ...process.env };
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'narrascope-user-cli-'));
+  process.env.NARRASCOPE_DATA_DIR = dir;
+  process.env.LOG_LEVEL = 'silent';
+  delete process.env.DATABASE_URL;
+});
+afterAll(() => {
+  process.env = saved;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function cli(...argv: string[]) {
+  const err: string[] = [];
+  const out: string[] = [];
+  const errSpy = vi.spyOn(process.stderr, 'write').mockImplementation((t) => { err.push(String(t)); return true; });
+  const outSpy = vi.spyOn(process.stdout, 'write').mockImplementation((t) => { out.push(String(t)); return true; });
+  try {
+    return { code: await run(argv), err: err.join(''), out: out.join('') };
+  } finally {
+    errSpy.mockRestore();
+    outSpy.mockRestore();
+  }
+}
+
+async function users(): Promise<string[]> {
+  const storage = openStorage(loadConfig());
+  try {
+    const rows = await storage.db.selectFrom('core_users' as never).select('email' as never).execute();
+    return rows.map((r) => (r as { email: string }).email).sort();
+  } finally {
+    await storage.close();
+  }
+}
+
+describe('npm run cli -- user add', () => {
+  it('adds a user with a strong password', async () => {
+    const added = await cli('user', 'add', '--email', 'strong@cli.test', '--password', 'violet-harbour-lantern-42', '--org', 'CLI Org');
+    expect(added.code).toBe(0);
+    expect(added.out).toMatch(/^User strong@cli\.test created \(.+\)\.\n$/);
+    expect(await users()).toEqual(['strong@cli.test']);
+  });
+
+  it('refuses a common password with the password form\'s message and stores nobody', async () => {
+    const refused = await cli('user', 'add', '--email', 'weak@cli.test', '--password', 'password123', '--org', 'CLI Org');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toBe('Your password change was unsuccessful because your password is too common or too easy to guess.\n');
+    expect(await users()).toEqual(['strong@cli.test']);
+  });
+
+  it('refuses a short password with the length message', async () => {
+    const refused = await cli('user', 'add', '--email', 'short@cli.test', '--password', 'abc', '--org', 'CLI Org');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/^Your password .*8.*\n$/);
+    expect(await users()).toEqual(['strong@cli.test']);
+  });
+
+});
