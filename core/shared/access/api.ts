@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEATURE_FLAGS, PERMISSIONS, ROLES } from './permissions';
+import { sessionUserSchema } from './session';
 
 /**
  * Request and response schemas of the management calls (users, groups, roles, organisations, preferences,
@@ -18,24 +19,10 @@ export const idParamsSchema = z.object({ id });
 
 // ---- users ---------------------------------------------------------------------------------------------------
 
-export const managedUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  organization_id: z.string(),
-  group_ids: z.array(z.string()),
+/** A user as administrators see it: the session fields (less `uses_sso`) plus roles, features and account state. */
+export const managedUserSchema = sessionUserSchema.omit({ uses_sso: true }).extend({
   roles: z.array(z.string()),
-  permissions: z.array(z.string()),
   features: z.array(z.string()),
-  is_global_admin: z.boolean(),
-  is_analyst: z.boolean(),
-  is_senior_analyst: z.boolean(),
-  is_org_admin: z.boolean(),
-  require_mfa_enabled: z.boolean(),
-  mfa_enabled: z.boolean(),
-  mfa_enabled_at: z.string().nullable(),
-  change_password: z.boolean(),
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
