@@ -24,3 +24,15 @@ export async function settledSession(actor: SessionActor): Promise<CurrentUser |
   const snapshot = await waitFor(actor, (s) => SETTLED.some((state) => s.matches(state)), { timeout: 30_000 });
   return snapshot.matches('active') ? snapshot.context.current : null;
 }
+
+/**
+ * Signs out (header menu and palette alike): ends our session, then, for users of a single-sign-on organisation,
+ * opens the provider's logout page so its session ends too (`open` is injectable for tests).
+ */
+export async function signOut(actor: SessionActor, open: (url: string) => void = (url) => window.location.assign(url)): Promise<void> {
+  const logoutUrl = actor.getSnapshot().context.current?.logout_url ?? null;
+  actor.send({ type: 'SIGN_OUT' });
+  if (!logoutUrl) return;
+  await waitFor(actor, (s) => s.matches('anonymous'), { timeout: 10_000 }).catch(() => undefined);
+  open(logoutUrl);
+}

@@ -8,10 +8,9 @@ import { Settings24Regular, Search20Regular } from '@fluentui/react-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useSelector } from '@xstate/react';
-import { waitFor } from 'xstate';
 import { apiGet } from '../api/client';
 import { useSessionActor } from '../session/SessionContext';
-import { settledSession } from '../session/sessionActor';
+import { settledSession, signOut } from '../session/sessionActor';
 import { FeedbackDialog } from './FeedbackDialog';
 
 const useStyles = makeStyles({
@@ -55,15 +54,6 @@ export function Header({ onOpenPalette }: { onOpenPalette: () => void }) {
     await navigate({ to: '/' });
   };
 
-  // The single-sign-on provider's logout page is opened once our session has ended.
-  const signOut = async () => {
-    const logoutUrl = current?.logout_url ?? null;
-    session.send({ type: 'SIGN_OUT' });
-    if (!logoutUrl) return;
-    await waitFor(session, (s) => s.matches('anonymous'), { timeout: 10_000 }).catch(() => undefined);
-    window.location.assign(logoutUrl);
-  };
-
   return (
     <header className={styles.header}>
       <Link to="/" className={styles.brand}>Narrascope</Link>
@@ -97,7 +87,7 @@ export function Header({ onOpenPalette }: { onOpenPalette: () => void }) {
             {current?.feedback_url
               ? <MenuItemLink href={current.feedback_url} target="_blank" rel="noreferrer">Submit feedback</MenuItemLink>
               : <MenuItem onClick={() => setFeedbackOpen(true)}>Submit feedback</MenuItem>}
-            <MenuItem onClick={() => void signOut()}>Sign out</MenuItem>
+            <MenuItem onClick={() => void signOut(session)}>Sign out</MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>

@@ -1,9 +1,12 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import type { ServiceRegistry } from '@core/shared/services/registry';
 import { clearAll, decodeFilters, isEmptyFilters, mergeIntoSearch, toQueryString } from '@core/shared/filters';
 import { useTheme } from '../app/theme';
 import { useSessionActor } from '../session/SessionContext';
+import { signOut } from '../session/sessionActor';
+import { accessApi } from '../session/accessApi';
 import { filtersKey, navigationKey, sessionKey, themeKey } from '../services/keys';
 
 const currentSearch = () => window.location.search.replace(/^\?/, '');
@@ -27,15 +30,26 @@ export function useShellServices(services: ServiceRegistry): void {
           go(`${window.location.pathname}${rest ? `?${rest}` : ''}`);
         },
       }),
-      services.provide(sessionKey, {
-        signOut: async () => {
-          session.send({ type: 'SIGN_OUT' });
-        },
-      }),
+      services.provide(sessionKey, { signOut: () => signOut(session) }),
     ];
     return () => disposers.forEach((d) => d());
   }, [services, router, session]);
 
+  // The account's saved theme (preference/my) wins over this browser's once per sign-in, so the theme follows the
+  // user between browsers; later changes (palette, settings) are saved back to the preference.
+  const preference = useQuery({ queryKey: ['core', 'preference', 'my'], queryFn: () => accessApi.myPreference(), staleTime: 60_000 });
+  const applied = useRef(false);
+  useEffect(() => {
+    const saved = preference.data?.theme;
+    if (!saved || applied.current) return;
+    applied.current = true;
+    if (saved !== theme) setTheme(saved);
+  }, [preference.data, theme, setTheme]);
+  const setAndSave = useCallback((next: 'light' | 'dark') => {
+    setTheme(next);
+    void accessApi.saveMyPreference({ theme: next }).catch(() => undefined);
+  }, [setTheme]);
+
   // The theme service re-registers when the theme changes so `get` answers the current one.
-  useEffect(() => services.provide(themeKey, { get: () => theme, set: setTheme }), [services, theme, setTheme]);
+  useEffect(() => services.provide(themeKey, { get: () => theme, set: setAndSave }), [services, theme, setAndSave]);
 }
