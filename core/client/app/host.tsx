@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ServiceRegistry } from '@core/shared/services/registry';
 import type { ClientPlugin, ShellSlot } from '../plugin/contract';
+import type { MyOrganizationPage } from './routes';
 import { PanelRegistry } from '../workspace/panelRegistry';
 import { CommandRegistry } from '../commands/registry';
 import { panelOpenCommands } from '../commands/registry';
@@ -15,6 +16,8 @@ export interface WorkbenchHost {
   commands: CommandRegistry;
   services: ServiceRegistry;
   slots: Partial<Record<ShellSlot, LazyExoticComponent<ComponentType>>>;
+  /** /myOrganization pages contributed by plugins. */
+  organizationPages: Partial<Record<MyOrganizationPage, LazyExoticComponent<ComponentType>>>;
 }
 
 export function createWorkbenchHost(plugins: readonly ClientPlugin[]): WorkbenchHost {
@@ -31,8 +34,14 @@ export function createWorkbenchHost(plugins: readonly ClientPlugin[]): Workbench
       slots[slot] ??= lazy(load);
     }
   }
+  const organizationPages: WorkbenchHost['organizationPages'] = {};
+  for (const p of plugins) {
+    for (const [page, load] of Object.entries(p.organizationPages ?? {}) as Array<[MyOrganizationPage, () => Promise<{ default: ComponentType }>]>) {
+      organizationPages[page] ??= lazy(load);
+    }
+  }
   for (const p of plugins) p.activate?.(services);
-  return { plugins, panels, commands, services, slots };
+  return { plugins, panels, commands, services, slots, organizationPages };
 }
 
 /** Kept for pages that import it from here; new code imports it from './hostContext'. */

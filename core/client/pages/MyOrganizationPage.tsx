@@ -61,11 +61,11 @@ function SettingsPage() {
 /** /myOrganization and its children (spec part 1 §2). Management pages are contributed by the access and admin issues. */
 export default function MyOrganizationPage() {
   const styles = useStyles();
-  const { slots } = useWorkbench();
+  const { slots, organizationPages } = useWorkbench();
   const { page } = useParams({ strict: false }) as { page?: string };
   const current = (MY_ORGANIZATION_PAGES as readonly string[]).includes(page ?? '') ? (page as PageId) : 'settings';
   const Pages = slots.organizationPages;
-  const CorePage = CORE_PAGES[current];
+  const CorePage = CORE_PAGES[current] ?? organizationPages[current];
   return (
     <div className={styles.root}>
       <nav className={styles.nav} aria-label="Organization">

@@ -1,3 +1,4 @@
+import type { MyOrganizationPage } from '../app/routes';
 import type { ComponentType } from 'react';
 import type { z } from 'zod';
 import type { PluginManifest } from '@core/shared/plugin/manifest';
@@ -68,6 +69,11 @@ export interface ClientPlugin {
   panels?: PanelDefinition[];
   commands?: CommandDefinition[];
   slots?: Partial<Record<ShellSlot, LazyComponent>>;
+  /**
+   * Pages of /myOrganization/{page} this plugin provides (e.g. `datasources`, `queryAudit`); the first plugin in
+   * index order wins a page. Core provides settings, userManagement and organizations.
+   */
+  organizationPages?: Partial<Record<MyOrganizationPage, LazyComponent>>;
   /** Runs once when the app starts; returns disposers. */
   activate?: (services: import('@core/shared/services/registry').ServiceRegistry) => Array<() => void> | void;
 }
