@@ -3,8 +3,8 @@ import { compileMatcher, parseQuery, validateQuery } from '@core/shared/query';
 import { startTestServer, type TestServer } from '@core/server/testing/testServer';
 import { CorpusGenerator } from '@plugins/posts/server/demo/generator';
 import postsServer from '@plugins/posts/server';
-import conversationsServer from './index';
-import { DEMO_CONVERSATIONS } from './demo';
+import conversationsServer from '@plugins/conversations/server';
+import { DEMO_CONVERSATIONS } from '@plugins/conversations/server/demo';
 
 let t: TestServer | null = null;
 afterEach(async () => { await t?.close(); t = null; });
