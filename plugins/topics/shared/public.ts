@@ -1,2 +1,4 @@
-/** The only file other plugins may import: the topic engine's types and schemas. */
+/** The only file other plugins may import: the topic engine's types, the API schemas and the narratives service. */
 export * from './types';
+export * from './api';
+export * from './service';

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { emptyFilters } from '@core/shared/filters';
+import TopicTimelinePanel from './TopicTimelinePanel';
+import { topicTimeline } from './timeline';
+import { renderWithHost, stubTopicsApi, topicsAnswer } from './testing/harness';
+
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+
+describe('topicTimeline', () => {
+  it('counts posts per UTC day for the largest topics over the same days', () => {
+    const series = topicTimeline(topicsAnswer().topics, 2);
+    expect(series.map((s) => [s.rid, s.days, s.counts])).toEqual([
+      ['t_a', ['2025-01-01', '2025-01-02', '2025-01-03'], [2, 0, 1]],
+      ['t_b', ['2025-01-01', '2025-01-02', '2025-01-03'], [0, 1, 0]],
+    ]);
+    expect(topicTimeline([], 5)).toEqual([]);
+  });
+});
+
+describe('topics.timeline panel', () => {
+  it('shows volume per topic over time, also as a table, with the filters in the call', async () => {
+    const urls = stubTopicsApi();
+    await renderWithHost(<TopicTimelinePanel paneId="p" conversationId="c1" filters={{ ...emptyFilters(), narratives: { t_a: true } }} config={{ topics: 8 }} setConfig={() => {}} />);
+    const table = await screen.findByRole('table', { name: 'Posts per topic' });
+    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+      'Vaccine · booster32025-01-01', 'Ballots · fraud <b>x</b>12025-01-02', 'Football · derby12025-01-02']);
+    expect(decodeURIComponent(urls[0]!)).toBe('/api/v2/conversations/c1/topics?narratives=t_a:true');
+  });
+
+  it('says No Relevant Data when nothing matches', async () => {
+    stubTopicsApi({ ...topicsAnswer(), topics: [], narratives: [], total_posts: 0 });
+    await renderWithHost(<TopicTimelinePanel paneId="p" conversationId="c1" filters={emptyFilters()} config={{ topics: 8 }} setConfig={() => {}} />);
+    expect(await screen.findByText('No Relevant Data')).toBeTruthy();
+  });
+});

@@ -1,0 +1,44 @@
+import { Suspense, lazy } from 'react';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { PanelProps } from '@core/client/plugin/contract';
+import { useConversationTopics } from './api';
+import { topicTimeline } from './timeline';
+
+export interface TimelineConfig { topics: number }
+
+// Plotly is large: it loads with the chart, never with the plugin.
+const TimelineChart = lazy(() => import('./TimelineChart'));
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', height: '100%', padding: tokens.spacingHorizontalS, gap: tokens.spacingVerticalS },
+  chart: { flexGrow: 1, minHeight: '200px' },
+  hidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' },
+});
+
+/** Volume per topic over time (posts per day) for the largest topics of the filtered posts. */
+export default function TopicTimelinePanel({ conversationId, filters, config }: PanelProps<TimelineConfig>) {
+  const styles = useStyles();
+  const topics = useConversationTopics(conversationId, filters);
+  if (!conversationId) return <Text>Open a conversation to see its topics over time.</Text>;
+  if (topics.isLoading) return <Text>Loading topics…</Text>;
+  if (topics.isError) return <Text role="alert">{(topics.error as Error).message}</Text>;
+  const series = topicTimeline(topics.data?.topics ?? [], config.topics);
+  if (series.length === 0) return <Text>No Relevant Data</Text>;
+  return (
+    <div className={styles.root}>
+      <div className={styles.chart}>
+        <Suspense fallback={<Text>Loading chart…</Text>}><TimelineChart series={series} /></Suspense>
+      </div>
+      {/* The same figures as text, for screen readers and tests (the canvas says nothing to them). */}
+      <table className={styles.hidden} aria-label="Posts per topic">
+        <thead><tr><th>Topic</th><th>Posts</th><th>Busiest day</th></tr></thead>
+        <tbody>
+          {series.map((s) => {
+            const peak = s.counts.indexOf(Math.max(...s.counts));
+            return <tr key={s.rid}><td>{s.name}</td><td>{s.counts.reduce((a, b) => a + b, 0)}</td><td>{s.days[peak]}</td></tr>;
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

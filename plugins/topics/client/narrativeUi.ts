@@ -1,0 +1,40 @@
+import { useSyncExternalStore } from 'react';
+
+/** What a palette command asked the narratives panel to let the user pick. */
+export type NarrativePick = 'open' | 'filter' | 'compare';
+
+/**
+ * Which narrative popup is open, which two narratives are compared, and which pick a command asked for:
+ * browser-only UI state shared by the narratives panel and the palette commands (a command asks, the panel,
+ * which holds the data, shows the dialog). Not persisted.
+ */
+export interface NarrativeUiState {
+  popupId: string | null;
+  compare: [string, string] | null;
+  pick: NarrativePick | null;
+}
+
+const EMPTY: NarrativeUiState = { popupId: null, compare: null, pick: null };
+let state: NarrativeUiState = EMPTY;
+const listeners = new Set<() => void>();
+const set = (next: Partial<NarrativeUiState>) => {
+  state = { ...state, ...next };
+  for (const l of listeners) l();
+};
+
+export const narrativeUi = {
+  get: () => state,
+  openPopup: (id: string) => set({ popupId: id, pick: null }),
+  closePopup: () => set({ popupId: null }),
+  compare: (a: string, b: string) => set({ compare: [a, b], pick: null }),
+  closeCompare: () => set({ compare: null }),
+  askPick: (pick: NarrativePick) => set({ pick }),
+  closePick: () => set({ pick: null }),
+  reset: () => set(EMPTY),
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => { listeners.delete(listener); };
+  },
+};
+
+export const useNarrativeUi = () => useSyncExternalStore(narrativeUi.subscribe, narrativeUi.get);

@@ -1,0 +1,63 @@
+import { postFacetsKey } from '@core/server/facets/contract';
+import { runInWorker } from '@core/server/pipeline/workerThread';
+import { defineStage } from '@core/server/plugin/contract';
+import { NLP_STAGE_ID } from '@plugins/enrichment/shared/public';
+import { NARRATIVES_STAGE_ID } from '../shared/service';
+import type { TopicRunResult } from '../shared/types';
+import { applyLlmTitles, llmConfigFromEnv, type TopicEngineOptions } from './engine';
+import type { EngineTaskInput } from './engineTask';
+import { loadRunPosts } from './runPosts';
+import { storeResult, storeStatus, type RunScope } from './store';
+
+/** The enrichment stage whose output (language, threats, engagement) this one reads through the post facets. */
+export { NLP_STAGE_ID };
+export const STAGE_VERSION = 1;
+/** Fixed so the same posts always give the same topics (spec: deterministic with a fixed seed). */
+export const TOPICS_SEED = 42;
+
+export interface NarrativesStageOptions {
+  /** Dependencies; `[NLP_STAGE_ID]` in the product, overridable where that stage is not installed (tests). */
+  dependsOn?: string[];
+  engine?: Partial<TopicEngineOptions>;
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * Pipeline step 4 (NARRATIVE): clusters the run's posts into topics and narratives with the lexical engine,
+ * in a worker thread, and stores them per run (idempotent: a re-run replaces the run's rows in one transaction).
+ */
+export function narrativesStage(opts: NarrativesStageOptions = {}) {
+  return defineStage({
+    id: NARRATIVES_STAGE_ID,
+    title: 'Topics and narratives',
+    version: STAGE_VERSION,
+    dagStep: 4,
+    dependsOn: opts.dependsOn ?? [NLP_STAGE_ID],
+    enrichmentStage: 'NARRATIVE',
+    cpuHeavy: true,
+    async run(ctx) {
+      const scope: RunScope = { organizationId: ctx.organizationId, conversationId: ctx.conversationId, runId: ctx.runId };
+      const facets = ctx.services.has(postFacetsKey) ? ctx.services.get(postFacetsKey) : null;
+      const posts = await loadRunPosts(ctx.storage, facets, scope);
+      if (posts.length === 0) {
+        await storeStatus(ctx.storage, scope, { status_code: 204, message: 'No posts to cluster', admin_details: null }, STAGE_VERSION);
+        return;
+      }
+      ctx.progress(0.1, `Clustering ${posts.length} posts`);
+      let result: TopicRunResult;
+      try {
+        const input: EngineTaskInput = { posts, options: { seed: TOPICS_SEED, ...opts.engine } };
+        result = await runInWorker<EngineTaskInput, TopicRunResult>(new URL('./engineTask.ts', import.meta.url), 'computeTopics', input, { signal: ctx.signal });
+        ctx.progress(0.8, 'Writing titles');
+        result = await applyLlmTitles(result, posts, llmConfigFromEnv(opts.env ?? process.env));
+      } catch (error) {
+        if (ctx.signal.aborted) throw error;
+        const details = error instanceof Error ? error.message : String(error);
+        await storeStatus(ctx.storage, scope, { status_code: 500, message: 'Topic computation failed', admin_details: details }, STAGE_VERSION);
+        throw error;
+      }
+      await storeResult(ctx.storage, scope, result, STAGE_VERSION);
+      ctx.progress(1, `${result.topics.length} topics`);
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import { nowIso, tablesOf, type Storage } from '@core/server/storage/database';
+import type { CoreTables } from '@core/server/storage/tables';
+import { cleanNgrams, type TopicRunResult } from '../shared/types';
+import type { TopicsRunRow, TopicsTables } from './tables';
+
+export type TopicsDb = Kysely<CoreTables & TopicsTables>;
+export const topicsDb = (storage: Storage): TopicsDb => tablesOf<TopicsTables>(storage);
+
+const CHUNK = 500;
+async function insertChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+export interface RunScope { organizationId: string; conversationId: string; runId: string }
+export interface RunStatus { status_code: number; message: string; admin_details: string | null }
+
+/** Removes everything stored for the run (a re-run of the stage replaces it whole). */
+async function clearRun(trx: TopicsDb, runId: string): Promise<void> {
+  for (const table of ['topics_post_topics', 'topics_narratives', 'topics_topics'] as const) {
+    await trx.deleteFrom(table).where('run_id', '=', runId).execute();
+  }
+  await trx.deleteFrom('topics_runs').where('run_id', '=', runId).execute();
+}
+
+function runRow(scope: RunScope, status: RunStatus, version: number, rest: Partial<TopicsRunRow> = {}): TopicsRunRow {
+  return {
+    run_id: scope.runId, organization_id: scope.organizationId, conversation_id: scope.conversationId,
+    status_code: status.status_code, message: status.message, admin_details: status.admin_details, stage_version: version,
+    post_count: 0, topic_count: 0, outlier_count: 0, stats: '{}', conversation_risk: null, computed_at: nowIso(), ...rest,
+  };
+}
+
+/** Stores a run's status alone (nothing to cluster, or a failure), replacing earlier output of the run. */
+export async function storeStatus(storage: Storage, scope: RunScope, status: RunStatus, version: number): Promise<void> {
+  await topicsDb(storage).transaction().execute(async (trx) => {
+    await clearRun(trx, scope.runId);
+    await trx.insertInto('topics_runs').values(runRow(scope, status, version)).execute();
+  });
+}
+
+/** Stores topics, narratives and post membership of a run in one transaction, replacing earlier output. */
+export async function storeResult(storage: Storage, scope: RunScope, result: TopicRunResult, version: number): Promise<void> {
+  const org = scope.organizationId;
+  await topicsDb(storage).transaction().execute(async (trx) => {
+    await clearRun(trx, scope.runId);
+    await trx.insertInto('topics_runs').values(runRow(scope, { status_code: 200, message: 'Topics computed', admin_details: null }, version, {
+      post_count: result.stats.posts, topic_count: result.topics.length, outlier_count: result.outlier_post_ids.length,
+      stats: JSON.stringify(result.stats), conversation_risk: JSON.stringify(result.conversation_risk),
+    })).execute();
+    await insertChunks(result.topics.map((t, position) => ({
+      run_id: scope.runId, rid: t.rid, organization_id: org, position, title: t.title, ngrams: JSON.stringify(cleanNgrams(t.ngrams)),
+      post_dates: JSON.stringify(t.post_dates), cohesion_score: t.cohesion_score, exemplar_post_id: Number(t.exemplar_post_id),
+      keywords: JSON.stringify(result.topic_keywords[t.rid] ?? []),
+    })), (rows) => trx.insertInto('topics_topics').values(rows).execute());
+    await insertChunks(result.narratives.map((n, position) => ({
+      run_id: scope.runId, id: n.id, organization_id: org, position, ngrams: JSON.stringify(cleanNgrams(n.ngrams)),
+      post_count: n.post_count, post_percent: n.post_percent, coordination_cluster_count: n.coordination_cluster_count,
+      engagement_score: n.engagement_score, category: n.category, title: n.title, description: n.description,
+      is_threat: n.is_threat ? 1 : 0, risk_level: n.risk.risk_level, risk: JSON.stringify(n.risk),
+    })), (rows) => trx.insertInto('topics_narratives').values(rows).execute());
+    await insertChunks(result.assignments.map((a) => ({
+      run_id: scope.runId, post_id: Number(a.post_id), organization_id: org, topic_rid: a.topic_rid,
+      confidence_score: a.confidence_score, is_exemplar: a.is_exemplar ? 1 : 0,
+    })), (rows) => trx.insertInto('topics_post_topics').values(rows).execute());
+  });
+}
+
+/**
+ * The run whose topics a conversation shows: its latest successful run (core_pipeline_runs) that has topics,
+ * in the caller's organisation. `undefined` when the organisation has no run of that conversation at all.
+ */
+export async function latestTopicsRun(db: TopicsDb, organizationId: string, conversationId: string) {
+  const anyRun = await db.selectFrom('core_pipeline_runs').select('id')
+    .where('organization_id', '=', organizationId).where('conversation_id', '=', conversationId).executeTakeFirst();
+  if (!anyRun) return undefined;
+  const success = await db.selectFrom('core_pipeline_runs as r')
+    .innerJoin('topics_runs as t', 't.run_id', 'r.id')
+    .selectAll('t')
+    .where('r.organization_id', '=', organizationId).where('r.conversation_id', '=', conversationId)
+    .where('t.organization_id', '=', organizationId)
+    .where('r.status', '=', 'SUCCESS')
+    .orderBy('r.created_at', 'desc').orderBy('r.id', 'desc')
+    .executeTakeFirst();
+  // The status shown is the newest the stage wrote (a failed re-run says so, while the data stays the last good one).
+  const latestStatus = await db.selectFrom('topics_runs').selectAll()
+    .where('organization_id', '=', organizationId).where('conversation_id', '=', conversationId)
+    .orderBy('computed_at', 'desc').executeTakeFirst();
+  return { run: success ?? null, status: latestStatus ?? null };
+}
