@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import os from 'node:os';
+import type { Kysely } from 'kysely';
 import { detect as tinyldDetect } from 'tinyld/light';
 import vader from 'vader-sentiment';
 import { enrichPost } from '../plugins/enrichment/server/enrichPost';
@@ -9,6 +11,16 @@ import { binaryScores, macroRecall } from '../plugins/enrichment/server/quality/
 import { classifySentiment, labelOf, type Sentiment } from '../plugins/enrichment/server/sentiment/classifySentiment';
 import { detectThreat } from '../plugins/enrichment/server/threats/detectThreat';
 import { median, printTable } from './lib';
+import { freshDatabase } from '../core/server/pipeline/testing/database';
+import { runMigrations } from '../core/server/storage/migrations';
+import { createLogger } from '../core/server/logger';
+import { ServiceRegistry } from '../core/shared/services/registry';
+import { migrations as postsMigrations } from '../plugins/posts/server/migrations';
+import { bulkInsert } from '../plugins/posts/server/store/sql';
+import { migrations as enrichmentMigrations } from '../plugins/enrichment/server/migrations';
+import { UrlExpander } from '../plugins/enrichment/server/expandUrls';
+import { runNlp, DEFAULT_NLP_OPTIONS } from '../plugins/enrichment/server/stages/nlpStage';
+import { runUrls } from '../plugins/enrichment/server/stages/urlsStage';
 
 /**
  * Enrichment algorithms (issue #6 section 1): throughput of sentiment (target >= 100k posts/s per core), threats
@@ -16,6 +28,12 @@ import { median, printTable } from './lib';
  * posts, each stage in its own process so its peak memory is its own; then quality next to reference methods
  * measured in the same run: the VADER package itself and a naive keyword list (sentiment), tinyld (language),
  * a violent-keyword list (threats). `node --import tsx bench/enrichment.bench.ts`; BENCH_RUNS (default 5).
+ *
+ * Then the stages themselves (issue #6 target: 100k posts, all stages, URL expansion offline, <= 20 s): the posts in
+ * a real database (SQLite; PostgreSQL with NARRASCOPE_TEST_DATABASE_URL) linked to one run, `enrichment.urls` with
+ * an expander that is offline (every DNS lookup fails at once, as on a machine without network) and
+ * `enrichment.nlp` with its worker threads, timed from the first read to the last write (BENCH_PIPELINE_RUNS,
+ * default 3; the enrichment tables are emptied between runs). `--pipeline-only` runs just this part.
  */
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
@@ -144,9 +162,95 @@ function qualityTables(): void {
   printTable('Language on the (all-English) sentiment sets', langRows);
 }
 
+const PIPELINE_RUNS = Number(process.env.BENCH_PIPELINE_RUNS ?? 3);
+/** BENCH_NLP_CHUNK / BENCH_NLP_WORKERS override the stage's defaults (to measure the memory/time trade-off). */
+const NLP_OPTIONS = {
+  ...DEFAULT_NLP_OPTIONS,
+  ...(process.env.BENCH_NLP_CHUNK ? { maxChunk: Number(process.env.BENCH_NLP_CHUNK) } : {}),
+  ...(process.env.BENCH_NLP_WORKERS ? { workers: Number(process.env.BENCH_NLP_WORKERS) } : {}),
+  ...(process.env.BENCH_NLP_INLINE ? { inlineBelow: Number.POSITIVE_INFINITY } : {}),
+};
+
+/** Bench posts: the sentiment texts with links (30 %: shorteners and tracked news links) and platform statistics. */
+function benchPosts(organizationId: string): Array<Array<string | number | null>> {
+  const texts = corpus();
+  const platforms = ['twitter', 'reddit', 'telegram', 'gab'] as const;
+  const now = new Date().toISOString();
+  return texts.map((text, i) => {
+    const platform = platforms[i % platforms.length]!;
+    const link = i % 10 === 0 ? ` https://bit.ly/b${i % 5000}` : i % 10 < 3 ? ` https://www.news${i % 300}.example.com/story/${i}?utm_source=tw` : '';
+    const n = (i * 7919) % 1000;
+    const props = platform === 'twitter' ? { likes: n, replies: n % 17, retweets: n % 31 }
+      : platform === 'reddit' ? { score: n - 100, comments: n % 23 }
+      : platform === 'telegram' ? { favorites: n % 50, comments: n % 7, shares: n % 11, views: n * 10 }
+      : { favorites: n % 40, replies: n % 9, reblogs: n % 13 };
+    return [organizationId, platform, `b${i}`, text + link, '2026-01-02T00:00:00.000Z', '[]', '[]', '[]', 0, 0, 0, 0, JSON.stringify(props), 'bench', now];
+  });
+}
+
+async function pipelineTable(): Promise<void> {
+  const fresh = await freshDatabase();
+  try {
+    const { storage } = fresh;
+    await runMigrations(storage, [{ owner: 'posts', migrations: postsMigrations }, { owner: 'enrichment', migrations: enrichmentMigrations }]);
+    const db = storage.db as unknown as Kysely<any>;
+    const organizationId = 'bench-org';
+    const runId = crypto.randomUUID();
+    const columns = ['organization_id', 'platform', 'rid', 'body', 'published_at', 'urls', 'images', 'domains', 'is_repost', 'is_reply', 'is_quote', 'is_niche', 'additional_properties', 'source', 'created_at'];
+    const ids = await bulkInsert<{ id: number }>(db, storage.dialect, 'posts_posts', columns.map((name) => ({ name })), benchPosts(organizationId), 'RETURNING id');
+    await bulkInsert(db, storage.dialect, 'posts_run_posts', [{ name: 'run_id' }, { name: 'post_id', type: 'integer' }], ids.map((r) => [runId, Number(r.id)]));
+    const offline = new UrlExpander({ lookup: async () => { throw new Error('getaddrinfo ENOTFOUND (offline)'); } });
+    const ctx = {
+      storage, logger: createLogger('silent'), services: new ServiceRegistry(), organizationId, conversationId: 'bench', runId,
+      run: { conversationId: 'bench', organizationId, queryString: 'x', startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-01-03T00:00:00.000Z', language: null, useExistingData: false, runType: 'STATIC_RUN' as const },
+      progress: () => undefined, signal: new AbortController().signal,
+    };
+    const totals: number[] = [];
+    const urlTimes: number[] = [];
+    const nlpTimes: number[] = [];
+    const cpuTimes: number[] = [];
+    let rerun = 0;
+    for (let r = 0; r < PIPELINE_RUNS; r++) {
+      await db.deleteFrom('enrichment_posts').execute();
+      await db.deleteFrom('enrichment_urls').execute();
+      const started = performance.now();
+      const cpu = process.cpuUsage(); // the process's threads, workers included
+      await runUrls(ctx, offline);
+      const urlsDone = performance.now();
+      await runNlp(ctx, NLP_OPTIONS);
+      const done = performance.now();
+      urlTimes.push(urlsDone - started);
+      nlpTimes.push(done - urlsDone);
+      totals.push(done - started);
+      const used = process.cpuUsage(cpu);
+      cpuTimes.push((used.user + used.system) / 1000);
+    }
+    const again = performance.now();
+    await runUrls(ctx, offline);
+    await runNlp(ctx, NLP_OPTIONS);
+    rerun = performance.now() - again;
+    const stored = await db.selectFrom('enrichment_posts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const s = (x: number) => `${(x / 1000).toFixed(1)} s`;
+    printTable(`Enrichment stages into the database (${storage.dialect}; ${ids.length.toLocaleString('en-US')} posts in one run, 30 % with links, expansion offline; median of ${PIPELINE_RUNS}; NLP workers ${NLP_OPTIONS.workers}, chunks of at most ${NLP_OPTIONS.maxChunk.toLocaleString('en-US')}; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`, [{
+      posts: ids.length, 'rows stored': Number(stored.n), 'enrichment.urls': s(median(urlTimes)), 'enrichment.nlp': s(median(nlpTimes)),
+      'all stages (median)': s(median(totals)), 'CPU time (median)': s(median(cpuTimes)), 'runs': totals.map(s).join(', '), 'posts/s': Math.round(ids.length / (median(totals) / 1000)).toLocaleString('en-US'),
+      're-run (all current)': s(rerun), 'peak RSS': `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`, target: '<= 20 s',
+    }]);
+  } finally {
+    await fresh.drop();
+  }
+}
+
 if (process.env.BENCH_STAGE) {
   runStage(process.env.BENCH_STAGE as StageName);
+} else if (process.env.BENCH_PIPELINE) {
+  await pipelineTable();
 } else {
-  speedTable();
-  qualityTables();
+  if (!process.argv.includes('--pipeline-only')) {
+    speedTable();
+    qualityTables();
+  }
+  // Its own process, so its peak memory is its own.
+  const child = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename], { env: { ...process.env, BENCH_PIPELINE: '1' }, stdio: 'inherit' });
+  if (child.status !== 0) process.exitCode = 1;
 }

@@ -66,6 +66,8 @@ export async function createHttpHost(ctx: ServerContext): Promise<HttpHost> {
     transform: jsonSchemaTransform,
   });
   fastify.decorateRequest('sessionUser', null);
+  // Uploads (posts import) read `request.body` as the unread request stream: a 1 GB file is never buffered.
+  fastify.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 
   const routes: RegisteredRoute[] = [];
 

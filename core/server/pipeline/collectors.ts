@@ -44,10 +44,20 @@ export interface Collector {
   queryCapability: 'boolean' | 'terms';
   /** Data source record_limit default (spec: 1-20000, default 100, or null for none). */
   defaultRecordLimit: number | null;
+  /**
+   * The collector's current settings for an organisation (its data source may be switched off or limited per
+   * organisation, and changed while the server runs); without it the collector always runs at `defaultRecordLimit`.
+   */
+  settingsFor?: (organizationId: string) => Promise<CollectorSettings>;
   /** Remaining third-party query quota of the organisation; 0 refuses new conversations with the spec's 422. */
   quotaRemaining?: (organizationId: string) => Promise<number | null>;
   /** Collects and stores posts; must be idempotent for a run id and honour `ctx.signal`. */
   collect: (request: CollectRequest, ctx: StageContext) => Promise<CollectResult>;
+}
+
+export interface CollectorSettings {
+  enabled: boolean;
+  recordLimit: number | null;
 }
 
 export class CollectorRegistry {
@@ -84,6 +94,10 @@ export interface StoredPostsQuery {
   /** ISO-8601 UTC instants, start inclusive, end exclusive; both null = any time (continuous preview). */
   startDate: string | null;
   endDate: string | null;
+  /** Keep posts in this language (ISO 639-1) and posts of unknown language; null/absent = any language. */
+  language?: string | null;
+  /** Most posts to link (the newest); null/absent = no limit. */
+  recordLimit?: number | null;
   signal?: AbortSignal;
 }
 
@@ -96,6 +110,8 @@ export interface StoredPosts {
   countMatching(query: StoredPostsQuery): Promise<PlatformCount[]>;
   /** Links the matching stored posts to a run's results; idempotent per run id. */
   linkMatching(query: StoredPostsQuery & { conversationId: string; runId: string }): Promise<{ linked: number; byPlatform: PlatformCount[] }>;
+  /** The store's own data source for an organisation (name and source for usage entries, enabled, record_limit). */
+  dataSource?(organizationId: string): Promise<CollectorSettings & { name: string; source: string }>;
 }
 
 export const storedPostsKey = serviceKey<StoredPosts>('core.storedPosts');

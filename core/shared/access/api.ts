@@ -259,6 +259,7 @@ export const EVENT_TYPES = [
   'mfa_enabled', 'mfa_disabled', 'mfa_reset', 'recovery_code_used', 'user_created', 'user_updated', 'user_deactivated',
   'roles_changed', 'membership_changed', 'group_created', 'group_updated', 'group_deleted', 'organization_created',
   'organization_updated', 'organization_switched', 'sso_config_changed', 'api_key_created', 'api_key_revoked',
+  'posts_imported', 'data_source_updated',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -8,3 +8,8 @@ export type {
   EvidenceType, EvidenceGroup, EvidenceSample, EdgeEvidence, CoordinationEdge, EvidenceSummary, ClusterPreview,
   CoordinationCluster,
 } from './types';
+export {
+  COORDINATIONS_PATH, ACCOUNTS_PATH, conversationClustersPath, conversationClustersSchema, clusterDataSchema, edgeDataSchema,
+  nodeDataSchema, actorSchema, accountUrlsSchema, MESSAGES as COORDINATION_MESSAGES,
+} from './api';
+export type { ConversationClusters, ClusterData, EdgeData, NodeData, Actor, AccountUrls } from './api';

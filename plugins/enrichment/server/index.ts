@@ -1,7 +1,32 @@
+import { postFacetsKey } from '@core/server/facets/contract';
+import { defineServerPlugin } from '@core/server/plugin/contract';
+import { manifest } from '../manifest';
+import { lazyExpander, optionsFromEnv, type EnrichmentOptions } from './config';
+import { enrichmentFacets } from './facets';
+import { migrations } from './migrations';
+import { createNlpStage } from './stages/nlpStage';
+import { createUrlsStage } from './stages/urlsStage';
+
 /**
- * Server half of the enrichment algorithms (not yet registered as a plugin: the pipeline stages that store these
- * records per post are wired when the post store and the pipeline are ready).
+ * The enrichment plugin: stages `enrichment.urls` (DAG step 2) and `enrichment.nlp` (step 3) store per-post
+ * enrichment in `enrichment_posts` / `enrichment_urls`; a `core.postFacets` provider adds sentiments,
+ * engagement_score and contains_threatening_language to the posts explorer. Needs the posts plugin (its tables).
+ * Tests build their own instance with `createEnrichmentPlugin(options)` (e.g. an expander allowed to reach loopback).
  */
+export function createEnrichmentPlugin(options: EnrichmentOptions = optionsFromEnv()) {
+  return defineServerPlugin({
+    manifest,
+    migrations,
+    stages: [createUrlsStage(lazyExpander(options.expansion)), createNlpStage(options.nlp)],
+    async activate(ctx) {
+      return [ctx.services.get(postFacetsKey).register(enrichmentFacets(ctx.storage))];
+    },
+  });
+}
+
+export default createEnrichmentPlugin();
+
+// The algorithms, for benchmarks and tests.
 export { enrichBatch, enrichPost, postText, type BatchEnrichment, type PostForEnrichment } from './enrichPost';
 export { UrlExpander, isShortenerUrl, type ExpansionResult, type ExpansionStatus, type UrlExpanderOptions } from './expandUrls';
 export { classifyAddress, type AddressAllowList, type AddressVerdict } from './urlExpansion/addressPolicy';

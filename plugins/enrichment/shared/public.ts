@@ -3,3 +3,8 @@ export type { EnrichmentRecord, Entity, EntityType, EngagementLevel, SentimentLa
 export { ENGAGEMENT_LEVELS, ENTITY_TYPES, SENTIMENTS } from './enrichmentRecord';
 export type { PostUrl, UrlSources } from './urls';
 export { collectPostUrls, domainsOf, extractUrlsFromText, normaliseHost, normaliseUrl, registrableDomain } from './urls';
+export type { EnrichmentTables, EnrichmentPostRow, EnrichmentUrlRow, EntityGroups } from './tables';
+
+/** Stage ids (permanent): later stages depend on them. */
+export const URLS_STAGE_ID = 'enrichment.urls';
+export const NLP_STAGE_ID = 'enrichment.nlp';

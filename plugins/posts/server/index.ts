@@ -3,10 +3,9 @@ import { storedPostsKey } from '@core/server/pipeline/collectors';
 import { manifest } from '../manifest';
 import { migrations } from './migrations';
 import { pipelineKey } from '@core/server/pipeline/runner';
-import { tablesOf } from '@core/server/storage/database';
-import { createCollectStage, enabledDataSources, orchestratedElsewhere, parseSettings } from './collect/stage';
+import { createCollectStage, orchestratedElsewhere } from './collect/stage';
 import { networkCollectorFactories } from './collectors';
-import type { PostsTables } from '../shared/tables';
+import { liveCollectors } from './dataSources/liveCollectors';
 import { DEFAULT_DEMO_POSTS, seedDemoCorpus } from './demo/seed';
 import { MAX_POSTS, MIN_POSTS } from './demo/generator';
 import { registerRoutes } from './routes';
@@ -34,13 +33,10 @@ export default defineServerPlugin({
     const disposers: Array<() => void> = [];
     if (!ctx.services.has(storedPostsKey)) disposers.push(ctx.services.provide(storedPostsKey, createStoredPosts(ctx.storage)));
     // When the conversations plugin orchestrates the collect step, it runs the pipeline's registered collectors:
-    // register the network collectors whose data source is enabled (a change takes effect at the next start).
+    // register every network collector; each run asks it whether its data source is on for the organisation.
     if (orchestratedElsewhere(ctx)) {
       const registry = ctx.services.get(pipelineKey).collectors;
-      for (const row of await enabledDataSources(tablesOf<PostsTables>(ctx.storage))) {
-        const factory = networkCollectorFactories.get(row.source);
-        if (factory) disposers.push(registry.register(factory(row, parseSettings(row.settings))));
-      }
+      for (const collector of await liveCollectors(ctx.storage, networkCollectorFactories)) disposers.push(registry.register(collector));
     }
     return disposers;
   },

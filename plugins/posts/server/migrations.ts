@@ -164,7 +164,26 @@ async function createRuns(db: Kysely<any>) {
     .execute();
 }
 
+/**
+ * An organisation's own choice for a data source (enabled, record_limit); without a row it follows the
+ * installation's values in posts_data_sources. See dataSources/organization.ts.
+ */
+async function createOrganizationDataSources(db: Kysely<any>) {
+  await db.schema
+    .createTable('posts_organization_data_sources')
+    .addColumn('organization_id', 'text', (c) => c.notNull())
+    .addColumn('data_source_id', 'text', (c) => c.notNull().references('posts_data_sources.id').onDelete('cascade'))
+    .addColumn('enabled', 'integer', (c) => c.notNull())
+    .addColumn('record_limit', 'integer')
+    .addColumn('updated_by', 'text')
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('posts_organization_data_sources_pk', ['organization_id', 'data_source_id'])
+    .addCheckConstraint('posts_organization_data_sources_record_limit', sql`record_limit is null or (record_limit >= 1 and record_limit <= 20000)`)
+    .execute();
+}
+
 export const migrations: Migration[] = [
   { id: 'posts/001_store', up: createStore },
   { id: 'posts/002_runs', up: (db) => createRuns(db) },
+  { id: 'posts/003_organization_data_sources', up: (db) => createOrganizationDataSources(db) },
 ];

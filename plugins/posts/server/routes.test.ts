@@ -4,7 +4,6 @@ import { startTestServer, type TestServer } from '@core/server/testing/testServe
 import postsServer from './index';
 import { normalizePost } from './store/normalize';
 import { PostWriter } from './store/writer';
-import { BUILTIN_DATA_SOURCES, LOCAL_ARCHIVE_ID } from '../shared/dataSources';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer({ plugins: [postsServer] }); });
@@ -40,44 +39,4 @@ describe('GET /api/v2/posts/stats', () => {
   });
 });
 
-describe('data sources', () => {
-  it('lists the built-in data sources, the local archive first with no limit, network collectors at 100', async () => {
-    const { client } = await signedIn('DS Org', { permissions: ['READ_DATA_SOURCE'] });
-    const res = await client.get('/api/v2/posts/data-sources');
-    expect(res.status).toBe(200);
-    expect(res.body.data[0]).toEqual({ id: LOCAL_ARCHIVE_ID, name: 'Local archive', record_limit: null, source: 'local', enabled: true, editable: true });
-    expect(res.body.data).toHaveLength(BUILTIN_DATA_SOURCES.length);
-    for (const s of res.body.data.slice(1)) expect(s).toMatchObject({ record_limit: 100, enabled: false, editable: true });
-    const denied = await (await signedIn('DS Org', { permissions: [] })).client.get('/api/v2/posts/data-sources');
-    expect(denied.status).toBe(403);
-  });
-
-  it('lets a global admin change record_limit within 1-20000 or to null, and refuses others', async () => {
-    const admin = await signedIn('DS Admin Org', { admin: true, roles: ['Global Admin'] });
-    const path = `/api/v2/posts/data-sources/${BUILTIN_DATA_SOURCES[1].id}`;
-    const ok = await admin.client.patch(path, { record_limit: 20000, enabled: true });
-    expect(ok.status).toBe(200);
-    expect(ok.body.data).toMatchObject({ record_limit: 20000, enabled: true, source: 'bluesky' });
-    expect((await admin.client.patch(path, { record_limit: null })).body.data.record_limit).toBeNull();
-    for (const bad of [0, 20001, 1.5, '100']) {
-      const res = await admin.client.patch(path, { record_limit: bad });
-      expect(res.status, String(bad)).toBe(400);
-      expect(res.body.metadata.errors).toEqual(['body.record_limit: record_limit must be an integer from 1 to 20000, or null for no limit']);
-    }
-    expect((await admin.client.patch(path, {})).body.metadata.errors).toEqual(['body: give record_limit, enabled or settings']);
-    expect((await admin.client.patch(path, { settings: { base_url: 'https://bsky.example' } })).status).toBe(200);
-    const stored = await t.storage.db.selectFrom('posts_data_sources' as never).select('settings' as never).where('id' as never, '=', BUILTIN_DATA_SOURCES[1].id as never).executeTakeFirstOrThrow();
-    expect(JSON.parse((stored as { settings: string }).settings)).toEqual({ base_url: 'https://bsky.example' });
-    expect((await admin.client.patch(path, { settings: [] })).status).toBe(400);
-    expect((await admin.client.patch(`/api/v2/posts/data-sources/${crypto.randomUUID()}`, { enabled: false })).status).toBe(404);
-    const list = await admin.client.get('/api/v2/posts/data-sources');
-    expect(list.body.data.find((s: { source: string }) => s.source === 'bluesky')).toMatchObject({ record_limit: null, enabled: true });
-    // Put it back: other test files share nothing, but keep this one tidy.
-    await admin.client.patch(path, { record_limit: 100, enabled: false });
-
-    const analyst = await signedIn('DS Admin Org', { permissions: ['READ_DATA_SOURCE'] });
-    const refused = await analyst.client.patch(path, { record_limit: 5 });
-    expect(refused.status).toBe(403);
-    expect(refused.body.metadata.errors).toEqual(['You do not have permission to perform this action.']);
-  });
-});
+// The data source calls are tested in dataSources/routes.test.ts.

@@ -1,19 +1,15 @@
 import type { RouteRegistrar } from '@core/server/http/routes';
 import { requireUser } from '@core/server/http/routes';
-import { forbidden, notFound } from '@core/server/http/errors';
 import { tablesOf } from '@core/server/storage/database';
 import { displayPlatform } from '@core/shared/platforms';
-import {
-  DATA_SOURCES_PATH, STATS_PATH, corpusStatsSchema, dataSourceListSchema, dataSourceParamsSchema, dataSourceUpdateSchema,
-} from '../shared/api';
-import { dataSourceSchema } from '../shared/dataSources';
-import type { PostsDataSourceRow, PostsTables } from '../shared/tables';
-
-const toDataSource = (r: PostsDataSourceRow) => ({
-  id: r.id, name: r.name, record_limit: r.record_limit, source: r.source, enabled: r.enabled === 1, editable: r.editable === 1,
-});
+import { STATS_PATH, corpusStatsSchema } from '../shared/api';
+import type { PostsTables } from '../shared/tables';
+import { registerDataSourceRoutes } from './dataSources/routes';
+import { registerImportRoutes } from './import/upload';
+import { registerExplorerRoutes } from './explorer/routes';
 
 export function registerRoutes(r: RouteRegistrar): void {
+  registerExplorerRoutes(r);
   r.get(STATS_PATH, { summary: "What the organisation's post store holds", response: corpusStatsSchema }, async (ctx) => {
     const user = requireUser(ctx);
     const db = tablesOf<PostsTables>(ctx.app.storage);
@@ -45,28 +41,6 @@ export function registerRoutes(r: RouteRegistrar): void {
     };
   });
 
-  r.get(DATA_SOURCES_PATH, { summary: 'Data sources and their record limits', response: dataSourceListSchema, permission: 'READ_DATA_SOURCE' }, async (ctx) => {
-    requireUser(ctx);
-    const rows = await tablesOf<PostsTables>(ctx.app.storage).selectFrom('posts_data_sources').selectAll().execute();
-    return rows.map(toDataSource).sort((a, b) => Number(b.source === 'local') - Number(a.source === 'local') || a.name.localeCompare(b.name));
-  });
-
-  r.patch(`${DATA_SOURCES_PATH}/:id`, {
-    summary: "Change a data source's record_limit, enabled flag or collector settings (global admins)",
-    params: dataSourceParamsSchema, body: dataSourceUpdateSchema, response: dataSourceSchema, permission: 'READ_DATA_SOURCE',
-  }, async (ctx) => {
-    const user = requireUser(ctx);
-    // Data sources serve every organisation: only global admins change them.
-    if (!user.is_global_admin) throw forbidden();
-    const db = tablesOf<PostsTables>(ctx.app.storage);
-    const row = await db.selectFrom('posts_data_sources').selectAll().where('id', '=', ctx.params.id).executeTakeFirst();
-    if (!row) throw notFound('Data source not found');
-    if (row.editable !== 1) throw forbidden('This data source cannot be edited.');
-    const changes: Partial<PostsDataSourceRow> = { updated_at: new Date().toISOString() };
-    if (ctx.body.record_limit !== undefined) changes.record_limit = ctx.body.record_limit;
-    if (ctx.body.enabled !== undefined) changes.enabled = ctx.body.enabled ? 1 : 0;
-    if (ctx.body.settings !== undefined) changes.settings = JSON.stringify(ctx.body.settings);
-    await db.updateTable('posts_data_sources').set(changes).where('id', '=', row.id).execute();
-    return toDataSource({ ...row, ...changes });
-  });
+  registerDataSourceRoutes(r);
+  registerImportRoutes(r);
 }

@@ -48,3 +48,34 @@ export const BUILTIN_DATA_SOURCES = [
 ] as const;
 
 export const LOCAL_ARCHIVE_ID = BUILTIN_DATA_SOURCES[0].id;
+
+/**
+ * A data source as the caller's organisation sees it: `enabled` and `record_limit` are what its runs use.
+ * `available`: switched on for the installation by a global admin (an organisation cannot use it otherwise);
+ * `customized`: the organisation made its own choice (otherwise it follows the installation).
+ */
+export const organizationDataSourceSchema = dataSourceSchema.extend({
+  available: z.boolean(),
+  customized: z.boolean(),
+});
+export type OrganizationDataSource = z.infer<typeof organizationDataSourceSchema>;
+
+export const ORGANIZATION_RECORD_LIMIT_MESSAGE = `record_limit must be an integer from ${RECORD_LIMIT_MIN} to ${RECORD_LIMIT_MAX}, or null for no limit`;
+
+/** `PUT /api/v2/posts/data-sources/{id}/organization`: the caller's organisation's choice. */
+export const organizationDataSourceUpdateSchema = z.object({
+  enabled: z.boolean().optional(),
+  record_limit: z.number({ error: ORGANIZATION_RECORD_LIMIT_MESSAGE }).int({ error: ORGANIZATION_RECORD_LIMIT_MESSAGE })
+    .min(RECORD_LIMIT_MIN, { error: ORGANIZATION_RECORD_LIMIT_MESSAGE }).max(RECORD_LIMIT_MAX, { error: ORGANIZATION_RECORD_LIMIT_MESSAGE })
+    .nullable().optional(),
+}).strict().refine((v) => v.enabled !== undefined || v.record_limit !== undefined, { error: 'give enabled or record_limit' });
+export type OrganizationDataSourceUpdate = z.infer<typeof organizationDataSourceUpdateSchema>;
+
+export const organizationDataSourcePath = (id: string) => `/api/v2/posts/data-sources/${encodeURIComponent(id)}/organization`;
+
+/** Messages of the data source calls (exact texts; tests and the admin page use them). */
+export const DATA_SOURCE_MESSAGES = {
+  notFound: 'Data source not found',
+  notEditable: 'This data source cannot be edited.',
+  notAvailable: 'This data source is switched off for this installation: a global admin must enable it first.',
+} as const;

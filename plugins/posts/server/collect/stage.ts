@@ -19,6 +19,7 @@ import type { CoreTables } from '@core/server/storage/tables';
 import { parseQuery, type QueryNode } from '@core/shared/query';
 import type { PostsDataSourceRow, PostsTables } from '../../shared/tables';
 import { normalizeLanguage } from '../store/normalize';
+import { enabledDataSourcesFor, type DataSourceDb } from '../dataSources/organization';
 import { linkMatching } from './localArchive';
 
 type Db = Kysely<CoreTables & PostsTables>;
@@ -121,7 +122,7 @@ export async function runCollect(ctx: StageContext, factories: ReadonlyMap<strin
 
   const registered = registeredCollectors(ctx).filter((c) => !factories.has(c.id));
   await ensureDataSources(db, registered);
-  const sources = await enabledDataSources(db);
+  const sources = await enabledDataSources(db, ctx.organizationId);
   let failures = 0;
   for (const [index, source] of sources.entries()) {
     const began = Date.now();
@@ -220,10 +221,14 @@ async function ensureDataSources(db: Db, registered: readonly Collector[]) {
   }
 }
 
-/** Enabled data sources, the local archive first. */
-export async function enabledDataSources(db: Db): Promise<PostsDataSourceRow[]> {
-  const rows = await db.selectFrom('posts_data_sources').selectAll().where('enabled', '=', 1).execute();
-  return rows.sort((a, b) => Number(b.source === 'local') - Number(a.source === 'local') || a.name.localeCompare(b.name));
+/**
+ * The data sources an organisation's runs use (available for the installation and not switched off by the
+ * organisation), the local archive first, each with the organisation's record_limit.
+ */
+export async function enabledDataSources(db: Db, organizationId: string): Promise<PostsDataSourceRow[]> {
+  // Same database; the organisation table's type lives with the data source code.
+  const sources = await enabledDataSourcesFor(db as unknown as DataSourceDb, organizationId);
+  return sources.map(({ available: _a, effective_enabled: _e, effective_record_limit: recordLimit, customized: _c, ...row }) => ({ ...row, record_limit: recordLimit }));
 }
 
 export function parseSettings(text: string): Record<string, unknown> {

@@ -1,0 +1,159 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
+import Sigma from 'sigma';
+import FA2Layout from 'graphology-layout-forceatlas2/worker';
+import { inferSettings } from 'graphology-layout-forceatlas2';
+import type { PanelProps } from '@core/client/plugin/contract';
+import { decodeViz, encodeViz, withVizDefaults } from '@core/shared/filters';
+import { MESSAGES, type ClusterData } from '../shared/api';
+import { clusterQuery, clustersQuery, edgeQuery } from './api';
+import { addEdgeEvidence, buildCoordinationGraph, groupingFor, hiddenByPreset, legend, neighbourhood, searchNodes, type EdgeAttributes, type NavigatorGraph, type NodeAttributes } from './graph/buildGraph';
+import { isPreset, NODE_TYPE_LABELS, PRESETS, type PresetId } from './graph/model';
+import { PopupLayer } from './popups/PopupLayer';
+import { selection, useSelection } from './selection';
+import { setCurrentGraph } from './currentGraph';
+
+/** The navigator draws at most this many clusters (largest first); the cluster list shows them all. */
+const MAX_CLUSTERS = 60;
+/** ForceAtlas2 runs in a web worker for at most this long, then stops so an idle graph costs nothing. */
+const LAYOUT_MS = 4000;
+
+const useStyles = makeStyles({
+  root: { position: 'relative', height: '100%', display: 'flex', flexDirection: 'column' },
+  bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, padding: tokens.spacingHorizontalXS, alignItems: 'center' },
+  canvas: { flex: 1, minHeight: '240px', position: 'relative' },
+  legend: { position: 'absolute', left: '8px', bottom: '8px', backgroundColor: tokens.colorNeutralBackground1, padding: '4px 8px', fontSize: '12px', opacity: 0.9 },
+  swatch: { display: 'inline-block', width: '10px', height: '10px', borderRadius: '50%', marginRight: '4px' },
+});
+
+function readViz() {
+  return decodeViz(withVizDefaults(typeof window === 'undefined' ? '' : window.location.search));
+}
+
+/**
+ * The network navigator: accounts linked by coordination evidence (sigma, WebGL), laid out by ForceAtlas2 in a
+ * web worker. Click an account for its profile popup, an edge for the evidence (which also adds its posts, links
+ * and hashtags to the graph); search, zoom, fit, presets (`viz:preset`) and a legend of the groups.
+ */
+export default function NetworkNavigatorPanel({ paneId, conversationId, filters }: PanelProps<Record<string, never>>) {
+  const styles = useStyles();
+  const queryClient = useQueryClient();
+  const container = useRef<HTMLDivElement>(null);
+  const sigmaRef = useRef<Sigma<NodeAttributes, EdgeAttributes> | null>(null);
+  const hovered = useRef<string | null>(null);
+  const [preset, setPreset] = useState<PresetId>(() => { const p = readViz().preset; return isPreset(p) ? p : 'narrative'; });
+  const [search, setSearch] = useState('');
+  const sel = useSelection();
+
+  const list = useQuery({ ...clustersQuery(conversationId ?? '', filters), enabled: !!conversationId });
+  const ids = (list.data?.clusters ?? []).slice(0, MAX_CLUSTERS).map((c) => c.cluster_id);
+  const clusterResults = useQueries({ queries: ids.map((id) => ({ ...clusterQuery(conversationId ?? '', id, filters), enabled: !!conversationId })) });
+  const loaded = clusterResults.every((r) => r.isSuccess);
+  const clusters = useMemo(() => (loaded ? clusterResults.map((r) => r.data).filter((d): d is ClusterData => !!d) : []),
+    [loaded, ids.join(',')]);
+  // Topics (plugins/topics) are not published to other plugins yet: grouping falls back to coordination clusters.
+  const grouping = groupingFor(readViz().cluster, false);
+  const graph = useMemo<NavigatorGraph | null>(() => (clusters.length ? buildCoordinationGraph(clusters, { grouping }) : null), [clusters, grouping]);
+  const hidden = useMemo(() => (graph ? hiddenByPreset(graph, preset) : new Set<string>()), [graph, preset]);
+
+  useEffect(() => {
+    if (!graph || !container.current) return;
+    setCurrentGraph(graph);
+    const sigma = new Sigma(graph, container.current, { enableEdgeEvents: true, renderEdgeLabels: false, labelRenderedSizeThreshold: 8 });
+    sigmaRef.current = sigma;
+    const layout = new FA2Layout(graph, { settings: { ...inferSettings(graph), barnesHutOptimize: graph.order > 2000 }, getEdgeWeight: 'weight' });
+    layout.start();
+    const stop = window.setTimeout(() => layout.stop(), LAYOUT_MS);
+    sigma.on('enterNode', ({ node }) => { hovered.current = node; sigma.refresh({ skipIndexation: true }); });
+    sigma.on('leaveNode', () => { hovered.current = null; sigma.refresh({ skipIndexation: true }); });
+    sigma.on('clickNode', ({ node }) => {
+      const a = graph.getNodeAttributes(node);
+      if (a.nodeType === 'accounts') {
+        selection.selectAccount(a.ref, a.clusterId);
+        selection.openPopup({ type: 'user', rid: a.ref, clusterId: a.clusterId });
+      } else {
+        selection.openPopup({ type: 'graph', nodeType: a.nodeType, ref: a.ref, label: a.label });
+      }
+    });
+    sigma.on('clickEdge', ({ edge }) => {
+      const e = graph.getEdgeAttributes(edge);
+      if (e.edgeType !== 'accountCoordinationEvidenceAccounts' || !e.clusterId || !conversationId) return;
+      const i = graph.getNodeAttribute(graph.source(edge), 'ref');
+      const j = graph.getNodeAttribute(graph.target(edge), 'ref');
+      selection.openPopup({ type: 'coordination', clusterId: e.clusterId, i, j });
+      void queryClient.fetchQuery(edgeQuery(conversationId, e.clusterId, i, j, filters)).then((d) => { if (d) addEdgeEvidence(graph, d); });
+    });
+    return () => {
+      window.clearTimeout(stop);
+      layout.kill();
+      sigma.kill();
+      sigmaRef.current = null;
+      setCurrentGraph(null);
+    };
+  }, [graph, conversationId, filters, queryClient]);
+
+  // Reducers: the preset hides node types; hovering or selecting highlights a node's neighbours.
+  useEffect(() => {
+    const sigma = sigmaRef.current;
+    if (!sigma || !graph) return;
+    const selectedKey = sel.account ? `accounts:${sel.account}` : null;
+    sigma.setSetting('nodeReducer', (node, data) => {
+      const focus = hovered.current ?? selectedKey;
+      const near = focus ? neighbourhood(graph, focus) : null;
+      return { ...data, hidden: hidden.has(node), color: near && !near.has(node) ? '#e3e6ea' : data.color, highlighted: node === selectedKey, zIndex: near?.has(node) ? 1 : 0 };
+    });
+    sigma.setSetting('edgeReducer', (edge, data) => {
+      const focus = hovered.current ?? selectedKey;
+      const touches = focus ? graph.extremities(edge).includes(focus) : true;
+      return { ...data, hidden: graph.extremities(edge).some((n) => hidden.has(n)), color: touches ? data.color : '#f0f1f3' };
+    });
+  }, [graph, hidden, sel.account]);
+
+  useEffect(() => { if (sel.fitRequest) void sigmaRef.current?.getCamera().animatedReset(); }, [sel.fitRequest]);
+  useEffect(() => { if (sel.focusRequest && sel.account) focusNode(`accounts:${sel.account}`); }, [sel.focusRequest]);
+
+  function focusNode(node: string) {
+    const sigma = sigmaRef.current;
+    const pos = sigma?.getNodeDisplayData(node);
+    if (!sigma || !pos) return;
+    void sigma.getCamera().animate({ x: pos.x, y: pos.y, ratio: 0.15 }, { duration: 400 });
+  }
+
+  function switchPreset(next: PresetId) {
+    setPreset(next);
+    const params = encodeViz({ ...readViz(), preset: next }, window.location.search);
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}?${params.toString()}${window.location.hash}`);
+  }
+
+  if (!conversationId) return <Text>Open a conversation to see its network.</Text>;
+  const hits = graph && search ? searchNodes(graph, search) : [];
+  return (
+    <div className={styles.root}>
+      <div className={styles.bar} role="toolbar" aria-label="Network navigator">
+        {(Object.keys(PRESETS) as PresetId[]).map((p) => (
+          <Button key={p} size="small" appearance={p === preset ? 'primary' : 'secondary'} aria-pressed={p === preset} onClick={() => switchPreset(p)}>{PRESETS[p].label}</Button>
+        ))}
+        <Input size="small" aria-label="Search the graph" placeholder="Search accounts, links, hashtags" value={search}
+          onChange={(_, d) => setSearch(d.value)} onKeyDown={(e) => { if (e.key === 'Enter' && hits[0]) focusNode(hits[0]); }} />
+        <Button size="small" aria-label="Zoom in" onClick={() => void sigmaRef.current?.getCamera().animatedZoom()}>+</Button>
+        <Button size="small" aria-label="Zoom out" onClick={() => void sigmaRef.current?.getCamera().animatedUnzoom()}>−</Button>
+        <Button size="small" onClick={() => selection.requestFit()}>Fit</Button>
+        {graph && <Text size={200} data-testid="graph-size">{graph.order} nodes · {graph.size} edges</Text>}
+      </div>
+      <div className={styles.canvas} ref={container} data-testid="network-canvas">
+        {list.isSuccess && (list.data?.clusters.length ?? 0) === 0 && <Text>{MESSAGES.noCoordination}</Text>}
+        {list.isError && <Text role="alert">{MESSAGES.clusterLoadError}</Text>}
+        {graph && (
+          <div className={styles.legend} aria-label="Legend">
+            {legend(graph).slice(0, 12).map((l) => (
+              <div key={l.group}><span className={styles.swatch} style={{ backgroundColor: l.color }} />{grouping === 'topicId' ? 'Topic' : 'Cluster'} {l.group} ({l.accounts})</div>
+            ))}
+            <div>{PRESETS[preset].nodeTypes.map((t) => NODE_TYPE_LABELS[t]).join(' · ')}</div>
+          </div>
+        )}
+      </div>
+      <PopupLayer paneId={paneId} conversationId={conversationId} filters={filters} />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { apiGet } from '@core/client/api/client';
+import { encodeFilters, type Filters } from '@core/shared/filters';
+import {
+  ACCOUNT_DETAILS_CACHE_SECONDS, accountUrlsSchema, actorSchema, clusterDataSchema, conversationClustersPath, conversationClustersSchema,
+  COORDINATIONS_PATH, ACCOUNTS_PATH, edgeDataSchema, nodeDataSchema,
+} from '../shared/api';
+
+/** Query keys start with the plugin id; filters are part of the key as their canonical query string. */
+const f = (filters: Filters | null) => (filters ? encodeFilters(filters).toString() : '');
+const withFilters = (filters: Filters | null, extra: Record<string, string>) => {
+  const q = filters ? encodeFilters(filters) : new URLSearchParams();
+  for (const [k, v] of Object.entries(extra)) q.set(k, v);
+  return q;
+};
+
+export const clustersQuery = (conversationId: string, filters: Filters | null) => ({
+  queryKey: ['coordination', 'clusters', conversationId, f(filters)],
+  queryFn: () => apiGet(conversationClustersPath(conversationId), { query: withFilters(filters, {}), schema: conversationClustersSchema }),
+});
+
+export const clusterQuery = (conversationId: string, clusterId: string, filters: Filters | null) => ({
+  queryKey: ['coordination', 'cluster', conversationId, clusterId, f(filters)],
+  queryFn: () => apiGet(`${COORDINATIONS_PATH}/${encodeURIComponent(clusterId)}/cluster`, { query: withFilters(filters, { conversation_id: conversationId }), schema: clusterDataSchema }),
+});
+
+export const edgeQuery = (conversationId: string, clusterId: string, i: string, j: string, filters: Filters | null) => ({
+  queryKey: ['coordination', 'edge', conversationId, clusterId, i, j, f(filters)],
+  queryFn: () => apiGet(`${COORDINATIONS_PATH}/${encodeURIComponent(clusterId)}/edge`, { query: withFilters(filters, { conversation_id: conversationId, i, j }), schema: edgeDataSchema }),
+});
+
+export const nodeQuery = (conversationId: string, clusterId: string, rid: string, filters: Filters | null) => ({
+  queryKey: ['coordination', 'node', conversationId, clusterId, rid, f(filters)],
+  queryFn: () => apiGet(`${COORDINATIONS_PATH}/${encodeURIComponent(clusterId)}/node`, { query: withFilters(filters, { conversation_id: conversationId, user_rid: rid }), schema: nodeDataSchema }),
+});
+
+/** Spec section 9: account details are cached 30 seconds. */
+export const accountDetailsQuery = (conversationId: string, rid: string) => ({
+  queryKey: ['coordination', 'account', conversationId, rid],
+  staleTime: ACCOUNT_DETAILS_CACHE_SECONDS * 1000,
+  queryFn: () => apiGet(`${ACCOUNTS_PATH}/${encodeURIComponent(rid)}/details`, { query: { conversation_id: conversationId }, schema: actorSchema }),
+});
+
+export const accountUrlsQuery = (conversationId: string, rid: string) => ({
+  queryKey: ['coordination', 'accountUrls', conversationId, rid],
+  staleTime: ACCOUNT_DETAILS_CACHE_SECONDS * 1000,
+  queryFn: () => apiGet(`${ACCOUNTS_PATH}/${encodeURIComponent(rid)}/urls`, { query: { conversation_id: conversationId }, schema: accountUrlsSchema }),
+});

@@ -1,0 +1,75 @@
+/**
+ * The network navigator's vocabulary (spec part 2 section 3, "Node types" and "Edge types"): node types with their
+ * labels, and each edge type's action node, receiver node and the sentence the edge popup reads.
+ */
+export const NODE_TYPES = ['accounts', 'posts', 'domains', 'links', 'hashtags', 'topics'] as const;
+export type NodeType = (typeof NODE_TYPES)[number];
+
+export const NODE_TYPE_LABELS: Readonly<Record<NodeType, string>> = {
+  accounts: 'Account', posts: 'Post', domains: 'Domain', links: 'URL', hashtags: 'Hashtag', topics: 'Topic',
+};
+
+export interface EdgeTypeSpec {
+  /** the node the action starts from */
+  action: NodeType;
+  /** the node that receives it */
+  receiver: NodeType;
+  /** verb phrase of the sentence `<action> <verb> <receiver>` */
+  verb: string;
+}
+
+export const EDGE_TYPES = {
+  accountPosts: { action: 'accounts', receiver: 'posts', verb: 'created' },
+  accountCoordinationEvidenceAccounts: { action: 'accounts', receiver: 'accounts', verb: 'coordinated with' },
+  accountLinks: { action: 'accounts', receiver: 'links', verb: 'posted' },
+  accountHashtags: { action: 'accounts', receiver: 'hashtags', verb: 'posted' },
+  accountDomains: { action: 'accounts', receiver: 'domains', verb: 'posted' },
+  accountRepostedHashtags: { action: 'accounts', receiver: 'hashtags', verb: 'reposted' },
+  accountRepostedDomains: { action: 'accounts', receiver: 'domains', verb: 'reposted' },
+  accountRepostedLinks: { action: 'accounts', receiver: 'links', verb: 'reposted' },
+  accountRepostedPosts: { action: 'accounts', receiver: 'posts', verb: 'reposted' },
+  accountRepostedAccounts: { action: 'accounts', receiver: 'accounts', verb: 'reposted' },
+  accountQuotedPosts: { action: 'accounts', receiver: 'posts', verb: 'quoted' },
+  accountQuotedAccounts: { action: 'accounts', receiver: 'accounts', verb: 'quoted' },
+  accountRepliedPosts: { action: 'accounts', receiver: 'posts', verb: 'replied to' },
+  accountRepliedAccounts: { action: 'accounts', receiver: 'accounts', verb: 'replied to' },
+  // "post contains receiver": the post is the receiver of a domain or link edge.
+  domainPosts: { action: 'domains', receiver: 'posts', verb: 'is contained in' },
+  linkPosts: { action: 'links', receiver: 'posts', verb: 'is contained in' },
+  postHashtags: { action: 'posts', receiver: 'hashtags', verb: 'contains' },
+  postRepostedDomains: { action: 'posts', receiver: 'domains', verb: 'reposted' },
+  postRepostedLinks: { action: 'posts', receiver: 'links', verb: 'reposted' },
+  postRepostedHashtags: { action: 'posts', receiver: 'hashtags', verb: 'reposted' },
+  postRepostedPosts: { action: 'posts', receiver: 'posts', verb: 'reposted' },
+  postQuotedPosts: { action: 'posts', receiver: 'posts', verb: 'quoted' },
+  postRepliedPosts: { action: 'posts', receiver: 'posts', verb: 'replied to' },
+  // "link belongs to domain"
+  domainLinks: { action: 'domains', receiver: 'links', verb: 'is the domain of' },
+} as const satisfies Record<string, EdgeTypeSpec>;
+export type EdgeType = keyof typeof EDGE_TYPES;
+
+/** The edge types a node type takes part in, as action or receiver. */
+export function edgeTypesOf(type: NodeType): EdgeType[] {
+  return (Object.keys(EDGE_TYPES) as EdgeType[]).filter((e) => EDGE_TYPES[e].action === type || EDGE_TYPES[e].receiver === type);
+}
+
+/** `Account @a coordinated with Account @b`. */
+export function edgeSentence(type: EdgeType, actionLabel: string, receiverLabel: string): string {
+  const spec: EdgeTypeSpec = EDGE_TYPES[type];
+  return `${NODE_TYPE_LABELS[spec.action]} ${actionLabel} ${spec.verb} ${NODE_TYPE_LABELS[spec.receiver]} ${receiverLabel}`;
+}
+
+/** Presets of the navigator (`viz:preset`): which node types are drawn. */
+export const PRESETS = {
+  narrative: { label: 'Narratives', nodeTypes: ['topics', 'accounts', 'posts'] },
+  coordination: { label: 'Coordination', nodeTypes: ['accounts', 'posts', 'links', 'hashtags'] },
+  actor: { label: 'Actors', nodeTypes: ['accounts', 'domains', 'links'] },
+} as const satisfies Record<string, { label: string; nodeTypes: readonly NodeType[] }>;
+export type PresetId = keyof typeof PRESETS;
+export const isPreset = (x: string | undefined): x is PresetId => x !== undefined && Object.hasOwn(PRESETS, x);
+
+/** Twelve distinguishable colours for groups (clusters or topics); colour blind friendly first. */
+export const GROUP_COLOURS = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#f0e442', '#8c564b', '#7f7f7f', '#bcbd22', '#17becf', '#9467bd'];
+export const NODE_TYPE_COLOURS: Readonly<Record<NodeType, string>> = {
+  accounts: '#0072b2', posts: '#7f7f7f', domains: '#d55e00', links: '#e69f00', hashtags: '#009e73', topics: '#cc79a7',
+};

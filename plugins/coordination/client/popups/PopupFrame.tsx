@@ -1,0 +1,39 @@
+import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+
+const useStyles = makeStyles({
+  frame: {
+    position: 'absolute', top: '16px', right: '16px', zIndex: 10, width: '360px', maxHeight: '80%', overflow: 'auto',
+    backgroundColor: tokens.colorNeutralBackground1, boxShadow: tokens.shadow16, borderRadius: tokens.borderRadiusMedium,
+  },
+  header: {
+    display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, cursor: 'move',
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, touchAction: 'none',
+  },
+  body: { padding: tokens.spacingHorizontalM, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+});
+
+/** A profile popup: the header is the drag handle; the close button clears it (spec part 2 section 2). */
+export function PopupFrame({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const styles = useStyles();
+  const [offset, setOffset] = useState({ x: 0, y: 0 });
+  const drag = useRef<{ x: number; y: number; start: { x: number; y: number } } | null>(null);
+  const down = (e: PointerEvent<HTMLDivElement>) => {
+    if ((e.target as HTMLElement).closest('button')) return;
+    drag.current = { x: e.clientX, y: e.clientY, start: offset };
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+  };
+  const move = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (d) setOffset({ x: d.start.x + e.clientX - d.x, y: d.start.y + e.clientY - d.y });
+  };
+  return (
+    <section role="dialog" aria-label={title} className={styles.frame} style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }}>
+      <div className={styles.header} data-testid="popup-drag-handle" onPointerDown={down} onPointerMove={move} onPointerUp={() => { drag.current = null; }}>
+        <Text weight="semibold">{title}</Text>
+        <Button size="small" appearance="subtle" aria-label="Clear popup" onClick={onClose}>×</Button>
+      </div>
+      <div className={styles.body}>{children}</div>
+    </section>
+  );
+}

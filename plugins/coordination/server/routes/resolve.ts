@@ -1,0 +1,106 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import { badRequest, notFound } from '@core/server/http/errors';
+import { tablesOf, type Storage } from '@core/server/storage/database';
+import { decodeFilters, filterPredicate, isEmptyFilters, type FilterColumns, type Filters, type FilterWarning } from '@core/shared/filters';
+import { PLATFORMS, isPlatformKey } from '@core/shared/platforms';
+import { postFilterColumns, type PostsTables } from '@plugins/posts/shared/public';
+import type { CoreTables } from '@core/server/storage/tables';
+import { MESSAGES, type AccountRef } from '../../shared/api';
+import type { CoordinationTables } from '../tables';
+
+export type Db = Kysely<CoreTables & PostsTables & CoordinationTables>;
+export const dbOf = (storage: Storage): Db => tablesOf<PostsTables & CoordinationTables>(storage);
+
+/** The conversation's run to answer from, scoped to the caller's organisation. */
+export interface ConversationView {
+  /** the detection of the conversation's latest successful run, or null (not run yet, or run before coordination existed) */
+  detection: { run_id: string; created_at: string } | null;
+  /** the latest successful run, whose posts the account calls read (the posts explorer's rule); null before one */
+  runId: string | null;
+}
+
+/**
+ * Like the posts explorer, every call reads the conversation's latest successful run, so clusters, facets and
+ * raw data agree. A conversation is known to the caller's organisation when it has a pipeline run there; another
+ * organisation's conversation answers 404 exactly like one that does not exist.
+ */
+export async function conversationView(db: Db, organizationId: string, conversationId: string): Promise<ConversationView> {
+  const runs = await db.selectFrom('core_pipeline_runs as r')
+    .leftJoin('coordination_runs as c', (j) => j.onRef('c.run_id', '=', 'r.id').on('c.organization_id', '=', organizationId))
+    .select(['r.id', 'r.status', 'c.run_id as detection_run', 'c.created_at as detected_at'])
+    .where('r.organization_id', '=', organizationId).where('r.conversation_id', '=', conversationId)
+    .orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').execute();
+  if (runs.length === 0) throw notFound(MESSAGES.conversationNotFound);
+  const latest = runs.find((r) => r.status === 'SUCCESS');
+  if (!latest) return { detection: null, runId: null };
+  return {
+    runId: latest.id,
+    detection: latest.detection_run && latest.detected_at ? { run_id: latest.detection_run, created_at: latest.detected_at } : null,
+  };
+}
+
+/** Filters of the query string; a malformed entry is a 400 naming its parameter (like zod's answers). */
+export function filtersOf(query: Record<string, unknown>): Filters {
+  const warnings: FilterWarning[] = [];
+  const filters = decodeFilters(query as Record<string, string | string[]>, { onWarning: (w) => warnings.push(w) });
+  const bad = warnings.filter((w) => !/the last (one|entry) wins/i.test(w.reason));
+  if (bad.length) throw badRequest('Invalid request', bad.map((w) => `querystring.${w.param}: ${w.reason}`));
+  return filters;
+}
+
+/** The post store's dimensions plus this plugin's clusters, for posts aliased `p`. */
+export function filterColumns(runId: string): FilterColumns {
+  return {
+    ...postFilterColumns('p'),
+    coordination_cluster: (values) => sql<SqlBool>`p.id in (select pc.post_id from coordination_post_clusters pc
+      where pc.run_id = ${runId} and pc.cluster_id in (${sql.join(values)}))`,
+  };
+}
+
+/** The subset of `postIds` the filters select (all of them when no filter is set). */
+export async function passingPosts(db: Db, organizationId: string, runId: string, filters: Filters, postIds: readonly number[]): Promise<Set<number>> {
+  if (isEmptyFilters(filters) || postIds.length === 0) return new Set(postIds);
+  const rows = await db.selectFrom('posts_posts as p').select('p.id')
+    .where('p.organization_id', '=', organizationId).where('p.id', 'in', [...new Set(postIds)])
+    .where((eb) => filterPredicate(eb, filters, filterColumns(runId))).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export function actorClasses(platform: string): { actor: string; post: string } {
+  if (isPlatformKey(platform)) return { actor: PLATFORMS[platform].userClass, post: PLATFORMS[platform].postClass };
+  const name = platform.charAt(0).toUpperCase() + platform.slice(1);
+  return { actor: `${name}User`, post: `${name}Post` };
+}
+
+export async function accountRefs(db: Db, organizationId: string, actorIds: readonly number[]): Promise<Map<number, AccountRef>> {
+  const out = new Map<number, AccountRef>();
+  const ids = [...new Set(actorIds)];
+  for (let k = 0; k < ids.length; k += 1000) {
+    const rows = await db.selectFrom('posts_actors')
+      .select(['id', 'rid', 'platform', 'screen_name', 'display_name', 'embedded_profile_url', 'url', 'avatar_url'])
+      .where('organization_id', '=', organizationId).where('id', 'in', ids.slice(k, k + 1000)).execute();
+    for (const r of rows) {
+      out.set(r.id, {
+        id: r.id, rid: r.rid, platform: r.platform, screen_name: r.screen_name, display_name: r.display_name,
+        profile_url: r.embedded_profile_url ?? r.url, avatar_url: r.avatar_url,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The actor a rid names in the organisation. A rid is unique per platform only: prefer the one in the detection,
+ * then the one that posted in the run, then the oldest.
+ */
+export async function actorByRid(db: Db, organizationId: string, runId: string | null, rid: string): Promise<number | null> {
+  const rows = await db.selectFrom('posts_actors as a').select('a.id')
+    .where('a.organization_id', '=', organizationId).where('a.rid', '=', rid).orderBy('a.id').execute();
+  if (rows.length <= 1 || !runId) return rows[0]?.id ?? null;
+  const ids = rows.map((r) => r.id);
+  const vertex = await db.selectFrom('coordination_vertices').select('actor_id').where('run_id', '=', runId).where('actor_id', 'in', ids).executeTakeFirst();
+  if (vertex) return vertex.actor_id;
+  const posted = await db.selectFrom('posts_run_posts as rp').innerJoin('posts_posts as p', 'p.id', 'rp.post_id').select('p.actor_id')
+    .where('rp.run_id', '=', runId).where('p.actor_id', 'in', ids).limit(1).executeTakeFirst();
+  return posted?.actor_id ?? ids[0]!;
+}

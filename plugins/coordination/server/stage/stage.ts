@@ -1,0 +1,32 @@
+import { defineStage } from '@core/server/plugin/contract';
+import { runInWorker } from '@core/server/pipeline/workerThread';
+import { URLS_STAGE_ID } from '@plugins/enrichment/shared/public';
+import type { CoordinationConfig, CoordinationInput, CoordinationResult } from '../engine/types';
+import { stageConfig } from './config';
+import { readRunInput } from './readRun';
+import { writeRun } from './writeRun';
+
+export const DETECT_STAGE_ID = 'coordination.detect';
+/** After the URL step: links are parsed, normalised and expanded (plugins/enrichment) before they are compared. */
+export const DETECT_DEPENDS_ON = [URLS_STAGE_ID];
+const VERSION = 1;
+
+export const detectStage = defineStage({
+  id: DETECT_STAGE_ID,
+  title: 'Detect coordination',
+  version: VERSION,
+  dagStep: 5,
+  dependsOn: DETECT_DEPENDS_ON,
+  cpuHeavy: true,
+  async run(ctx) {
+    const config = stageConfig();
+    ctx.progress(0, 'Reading posts and accounts');
+    const input = await readRunInput(ctx.storage, ctx.organizationId, ctx.runId, ctx.signal);
+    ctx.progress(0.3, `Detecting coordination among ${input.accounts?.length ?? 0} accounts`);
+    const result = await runInWorker<{ input: CoordinationInput; config: CoordinationConfig }, CoordinationResult>(
+      new URL('./engineWorker.ts', import.meta.url), 'detectInWorker', { input, config }, { signal: ctx.signal });
+    ctx.progress(0.8, `Storing ${result.clusters.length} clusters`);
+    await writeRun(ctx.storage, { runId: ctx.runId, organizationId: ctx.organizationId, conversationId: ctx.conversationId, stageVersion: VERSION }, result, config);
+    ctx.progress(1, `${result.clusters.length} coordination clusters`);
+  },
+});

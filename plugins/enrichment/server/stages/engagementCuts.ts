@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import { HIGH_FROM, MEDIUM_FROM } from '../engagement/engagementLevels';
+import { inGroups, type EnrichmentDb } from './runPosts';
+
+/**
+ * engagement_score levels, stored per post but relative to a population: **the organisation's enriched posts of the
+ * same platform** (not the run's), so a post has one level whichever conversation shows it. The same rule as
+ * `engagementLevels` (engine): p = share of the platform's posts with strictly less engagement; high p >= 0.75,
+ * medium p >= 0.25, else low. Because p grows with the value, the rule is two cut values per platform: the smallest
+ * engagement whose p reaches 0.25 (medium from) and 0.75 (high from).
+ */
+
+export interface EngagementCuts {
+  /** Smallest engagement that is medium (or high); null when no value reaches p >= 0.25. */
+  mediumFrom: number | null;
+  highFrom: number | null;
+  posts: number;
+}
+
+/** Cuts from the distinct values of one platform and how many posts have each. */
+export function engagementCuts(valueCounts: ReadonlyArray<{ value: number; count: number }>): EngagementCuts {
+  const sorted = [...valueCounts].sort((a, b) => a.value - b.value);
+  const n = sorted.reduce((sum, v) => sum + v.count, 0);
+  let below = 0;
+  let mediumFrom: number | null = null;
+  let highFrom: number | null = null;
+  // A single post has p = 0 (the engine's rule): nothing to compare it with.
+  if (n > 1) {
+    for (const { value, count } of sorted) {
+      const p = below / n;
+      if (mediumFrom === null && p >= MEDIUM_FROM) mediumFrom = value;
+      if (highFrom === null && p >= HIGH_FROM) { highFrom = value; break; }
+      below += count;
+    }
+  }
+  return { mediumFrom, highFrom, posts: n };
+}
+
+export function levelFor(engagement: number, cuts: EngagementCuts): 'low' | 'medium' | 'high' {
+  if (cuts.highFrom !== null && engagement >= cuts.highFrom) return 'high';
+  if (cuts.mediumFrom !== null && engagement >= cuts.mediumFrom) return 'medium';
+  return 'low';
+}
+
+/**
+ * Recomputes the levels of the organisation's posts of `platforms` from their current cuts, writing only rows whose
+ * level changes (a second pass writes nothing). Answers the cuts per platform.
+ */
+export async function relevelPlatforms(db: EnrichmentDb, organizationId: string, platforms: readonly string[]): Promise<Map<string, EngagementCuts>> {
+  const out = new Map<string, EngagementCuts>();
+  for (const group of inGroups([...new Set(platforms)], 500)) {
+    const rows = await db.selectFrom('enrichment_posts')
+      .select(['platform', 'engagement', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('organization_id', '=', organizationId).where('platform', 'in', group).where('engagement', 'is not', null)
+      .groupBy(['platform', 'engagement'])
+      .execute();
+    const byPlatform = new Map<string, Array<{ value: number; count: number }>>();
+    for (const r of rows) {
+      const list = byPlatform.get(r.platform) ?? [];
+      list.push({ value: Number(r.engagement), count: Number(r.n) });
+      byPlatform.set(r.platform, list);
+    }
+    for (const [platform, values] of byPlatform) out.set(platform, engagementCuts(values));
+  }
+  await db.transaction().execute(async (trx) => {
+    for (const [platform, cuts] of out) {
+      const whens = [
+        ...(cuts.highFrom !== null ? [sql`when engagement >= ${cuts.highFrom} then 'high'`] : []),
+        ...(cuts.mediumFrom !== null ? [sql`when engagement >= ${cuts.mediumFrom} then 'medium'`] : []),
+      ];
+      const level = whens.length ? sql<string>`case ${sql.join(whens, sql` `)} else 'low' end` : sql<string>`'low'`;
+      await trx.updateTable('enrichment_posts').set({ engagement_level: level })
+        .where('organization_id', '=', organizationId).where('platform', '=', platform).where('engagement', 'is not', null)
+        .where((eb) => eb.or([eb('engagement_level', 'is', null), eb('engagement_level', '!=', level)]))
+        .execute();
+    }
+  });
+  return out;
+}

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeExplorerApi, row } from '../testing/fakeExplorerApi';
+import { renderPanel } from '../testing/harness';
+import FiltersPanel from './FiltersPanel';
+import { DIMENSION_ORDER } from './dimensions';
+import { BOOLEAN_DIMENSIONS, LIST_DIMENSIONS } from '@core/shared/filters';
+
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+
+const corpus = () => [
+  row(1, { class: 'reddit', sentiment: 'NEGATIVE' }),
+  row(2, { class: 'reddit', sentiment: 'POSITIVE' }),
+  row(3, { class: 'gab', sentiment: 'NEGATIVE' }),
+  row(4, { class: 'twitter', sentiment: 'NEUTRAL', is_reply: true }),
+  row(5, { class: 'twitter', sentiment: null }),
+];
+
+const countOf = (label: RegExp) => screen.getByRole('button', { name: label }).closest('li')!.querySelector('[aria-label$="posts"]')!.textContent;
+
+describe('the filters panel', () => {
+  it('offers every filter dimension of the filter model', () => {
+    expect([...DIMENSION_ORDER].sort()).toEqual([...LIST_DIMENSIONS, ...BOOLEAN_DIMENSIONS].sort());
+  });
+
+  it('shows counts, includes a platform through the URL and the counts follow', async () => {
+    const api = fakeExplorerApi(corpus());
+    const { url } = renderPanel(FiltersPanel, { api });
+    expect(await screen.findByText('5 posts')).toBeTruthy();
+    expect(countOf(/^Include Platform Reddit$/)).toBe('2');
+    expect(countOf(/^Include Platform X$/)).toBe('2');
+    expect((screen.getByRole('button', { name: 'Clear all' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Include Platform Reddit' }));
+    expect(url.get()).toBe('platforms=reddit:true');
+    expect(await screen.findByText('2 posts')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Include Platform Reddit' }).getAttribute('aria-pressed')).toBe('true');
+    // The sentiment counts are now those of Reddit's posts.
+    await waitFor(() => expect(countOf(/^Include Sentiment Negative$/)).toBe('1'));
+    expect(api.last(/filter_counts$/)!.query.getAll('platforms')).toEqual(['reddit:true']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Include Platform Reddit' }));
+    expect(url.get()).toBe('');
+  });
+
+  it('excludes a sentiment (posts without one stay) and clears everything', async () => {
+    const api = fakeExplorerApi(corpus());
+    const { url } = renderPanel(FiltersPanel, { api, search: 'viz:preset=narrative' });
+    await screen.findByText('5 posts');
+    fireEvent.click(screen.getByRole('button', { name: 'Exclude Sentiment Negative' }));
+    expect(url.get()).toBe('viz:preset=narrative&sentiments=NEGATIVE:false');
+    expect(await screen.findByText('3 posts')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(url.get()).toBe('viz:preset=narrative');
+    expect(await screen.findByText('5 posts')).toBeTruthy();
+  });
+
+  it('filters a boolean dimension to yes or no', async () => {
+    const api = fakeExplorerApi(corpus());
+    const { url } = renderPanel(FiltersPanel, { api });
+    await screen.findByText('5 posts');
+    fireEvent.click(screen.getByRole('button', { name: 'Reply' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Include Reply Yes' }));
+    expect(url.get()).toBe('is_reply=true');
+    expect(await screen.findByText('1 posts')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Exclude Reply Yes' }));
+    expect(url.get()).toBe('is_reply=false');
+  });
+
+  it('sets the date range in UTC after the 350 ms debounce', async () => {
+    const api = fakeExplorerApi(corpus());
+    const { url } = renderPanel(FiltersPanel, { api });
+    await screen.findByText('5 posts');
+    fireEvent.change(screen.getByLabelText('From (UTC)'), { target: { value: '2024-01-01T02:00' } });
+    expect(url.get()).toBe('');
+    await waitFor(() => expect(url.get()).toBe('start_range=2024-01-01T02:00:00Z'));
+    expect(await screen.findByText('4 posts')).toBeTruthy();
+  });
+});

@@ -1,0 +1,150 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Accordion, AccordionHeader, AccordionItem, AccordionPanel, Button, Field, Input, Spinner, Text, ToggleButton, tokens,
+} from '@fluentui/react-components';
+import type { PanelProps } from '@core/client/plugin/contract';
+import { useWorkbench } from '@core/client/app/hostContext';
+import { filtersKey } from '@core/client/services/keys';
+import { isEmptyFilters, setListValue, type Filters, type ListDimension } from '@core/shared/filters';
+import type { FilterCounts } from '../../shared/explorerApi';
+import { useFilterCounts } from '../api';
+import { explorerStateKey, useExplorerState } from '../explorerState';
+import { useDebouncedEffect } from '../useDebounced';
+import { FILTER_DEBOUNCE_MS } from '../table/pagination';
+import { DIMENSION_LABELS, DIMENSION_ORDER, countKey, isBoolean, valueLabel, type Dimension } from './dimensions';
+import { fromRangeInput, toRangeInput } from './range';
+import { countsOf } from '../overview/chartData';
+
+export type FiltersPanelConfig = Record<string, never>;
+
+/** Values shown per dimension before "Show all". */
+const SHOWN_VALUES = 12;
+
+/**
+ * Every filter dimension with its counts under the current filters (filter_counts), include / exclude toggles, the
+ * date range and "Clear all". The state is the URL (core filters service), so every panel follows at once and the
+ * link can be shared.
+ */
+export default function FiltersPanel({ conversationId, filters }: PanelProps<FiltersPanelConfig>) {
+  const { services } = useWorkbench();
+  const explorer = services.get(explorerStateKey);
+  const { focusDimension } = useExplorerState(explorer);
+  const counts = useFilterCounts(conversationId, filters);
+  const [open, setOpen] = useState<string[]>(['platforms', 'sentiments']);
+  const headers = useRef(new Map<string, HTMLElement>());
+  const setFilters = (next: Filters) => services.get(filtersKey).set(next);
+
+  // "Toggle <dimension> filter" commands open that dimension and move focus to it.
+  useEffect(() => {
+    if (!focusDimension) return;
+    setOpen((o) => (o.includes(focusDimension.name) ? o : [...o, focusDimension.name]));
+    requestAnimationFrame(() => headers.current.get(focusDimension.name)?.querySelector('button')?.focus());
+  }, [focusDimension]);
+
+  return (
+    <div style={{ height: '100%', overflow: 'auto', padding: 8, display: 'grid', alignContent: 'start', gap: 8 }} aria-label="Filters" role="region">
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        <Text weight="semibold" data-testid="filters-total" aria-live="polite">
+          {counts.data ? `${counts.data.total.toLocaleString('en-US')} posts` : ''}
+        </Text>
+        {counts.isFetching && <Spinner size="extra-tiny" aria-label="Updating counts" />}
+        <span style={{ flex: 1 }} />
+        <Button size="small" disabled={isEmptyFilters(filters)} onClick={() => services.get(filtersKey).clearAll()}>Clear all</Button>
+      </div>
+      <DateRange filters={filters} onChange={setFilters} />
+      <Accordion multiple collapsible openItems={open} onToggle={(_, d) => setOpen(d.openItems.map(String))}>
+        {DIMENSION_ORDER.map((d) => (
+          <AccordionItem key={d} value={d}>
+            <AccordionHeader ref={(el) => { if (el) headers.current.set(d, el); }} size="small">
+              {DIMENSION_LABELS[d]}{selectedCount(filters, d) ? ` (${selectedCount(filters, d)})` : ''}
+            </AccordionHeader>
+            <AccordionPanel>
+              <DimensionValues dimension={d} filters={filters} counts={counts.data ?? null} onChange={setFilters} />
+            </AccordionPanel>
+          </AccordionItem>
+        ))}
+      </Accordion>
+    </div>
+  );
+}
+
+function selectedCount(filters: Filters, d: Dimension): number {
+  return isBoolean(d) ? (filters[d] === null ? 0 : 1) : Object.keys(filters[d]).length;
+}
+
+function DimensionValues({ dimension, filters, counts, onChange }: { dimension: Dimension; filters: Filters; counts: FilterCounts | null; onChange: (f: Filters) => void }) {
+  const [all, setAll] = useState(false);
+  const valueCounts = countsOf(counts, countKey(dimension));
+  const values = useMemo(() => {
+    const selected = isBoolean(dimension) ? [] : Object.keys(filters[dimension]);
+    const known = isBoolean(dimension) ? ['true', 'false'] : Object.keys(valueCounts);
+    const merged = [...new Set([...known, ...selected])];
+    return merged.sort((a, b) => (valueCounts[b] ?? 0) - (valueCounts[a] ?? 0) || a.localeCompare(b));
+  }, [dimension, filters, valueCounts]);
+  if (!counts) return <Text size={200}>Loading counts</Text>;
+  if (values.length === 0) return <Text size={200}>No values under the current filters</Text>;
+  const shown = all ? values : values.slice(0, SHOWN_VALUES);
+
+  const stateOf = (value: string): boolean | null => {
+    if (isBoolean(dimension)) return filters[dimension] === null ? null : String(filters[dimension]) === value ? true : null;
+    return filters[dimension][value] ?? null;
+  };
+  const toggle = (value: string, want: boolean) => {
+    const current = stateOf(value);
+    if (isBoolean(dimension)) {
+      // A boolean dimension: "include Yes" = true; "exclude Yes" = false (the other value).
+      const target = want ? value === 'true' : value !== 'true';
+      onChange({ ...filters, [dimension]: filters[dimension] === target ? null : target });
+      return;
+    }
+    onChange(setListValue(filters, dimension as ListDimension, value, current === want ? null : want));
+  };
+
+  return (
+    <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 }}>
+      {shown.map((value) => {
+        const label = valueLabel(dimension, value);
+        const state = isBoolean(dimension) ? booleanState(filters[dimension], value) : stateOf(value);
+        return (
+          <li key={value} style={{ display: 'flex', alignItems: 'center', gap: 6 }} data-filter-value={`${dimension}:${value}`}>
+            <span style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textDecoration: state === false ? 'line-through' : undefined }} title={value}>
+              {label}
+            </span>
+            <Text size={200} style={{ color: tokens.colorNeutralForeground3 }} aria-label={`${valueCounts[value] ?? 0} posts`}>
+              {(valueCounts[value] ?? 0).toLocaleString('en-US')}
+            </Text>
+            <ToggleButton size="small" checked={state === true} aria-label={`Include ${DIMENSION_LABELS[dimension]} ${label}`} onClick={() => toggle(value, true)}>+</ToggleButton>
+            <ToggleButton size="small" checked={state === false} aria-label={`Exclude ${DIMENSION_LABELS[dimension]} ${label}`} onClick={() => toggle(value, false)}>−</ToggleButton>
+          </li>
+        );
+      })}
+      {values.length > SHOWN_VALUES && (
+        <li><Button size="small" appearance="transparent" onClick={() => setAll(!all)}>{all ? 'Show fewer' : `Show all ${values.length}`}</Button></li>
+      )}
+    </ul>
+  );
+}
+
+/** For a boolean dimension shown as two rows (Yes / No): the Yes row is included when the filter is true, and so on. */
+function booleanState(filter: boolean | null, value: string): boolean | null {
+  if (filter === null) return null;
+  return (value === 'true') === filter ? true : false;
+}
+
+function DateRange({ filters, onChange }: { filters: Filters; onChange: (f: Filters) => void }) {
+  const [start, setStart] = useState(toRangeInput(filters.start_range));
+  const [end, setEnd] = useState(toRangeInput(filters.end_range));
+  useEffect(() => setStart(toRangeInput(filters.start_range)), [filters.start_range]);
+  useEffect(() => setEnd(toRangeInput(filters.end_range)), [filters.end_range]);
+  const range = useMemo(() => ({ start, end }), [start, end]);
+  useDebouncedEffect(range, FILTER_DEBOUNCE_MS, (r) => {
+    const next = { start_range: fromRangeInput(r.start), end_range: fromRangeInput(r.end) };
+    if (next.start_range !== filters.start_range || next.end_range !== filters.end_range) onChange({ ...filters, ...next });
+  });
+  return (
+    <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+      <Field label="From (UTC)"><Input type="datetime-local" value={start} onChange={(_, d) => setStart(d.value)} /></Field>
+      <Field label="To (UTC)"><Input type="datetime-local" value={end} onChange={(_, d) => setEnd(d.value)} /></Field>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { PanelProps } from '@core/client/plugin/contract';
+import { useWorkbench } from '@core/client/app/hostContext';
+import { ChartFrame } from './ChartFrame';
+import { pickRange } from './applyFilter';
+import { timeSeries } from './chartData';
+import { usePostsOverTime } from './queries';
+
+/** Post count over time, one line per platform; a click narrows the date range to that time bucket. */
+export default function PostsOverTimePanel({ conversationId, filters }: PanelProps) {
+  const { services } = useWorkbench();
+  const overTime = usePostsOverTime(conversationId, filters);
+  const buckets = overTime.data ?? [];
+  const series = timeSeries(buckets);
+  const pickBucket = (start: string) => {
+    const bucket = buckets.find((b) => b.bucket.start === start)?.bucket;
+    if (bucket) pickRange(services, filters, bucket.start, bucket.end);
+  };
+  return (
+    <ChartFrame
+      loading={overTime.isLoading}
+      empty={series.length === 0}
+      label="Posts over time"
+      itemAction="Show posts from"
+      items={buckets.map((b) => ({ key: b.bucket.start, label: b.bucket.start.replace('T', ' ').replace(':00Z', ' UTC'), value: b.counts?.total ?? 0 }))}
+      onPick={pickBucket}
+      plot={{
+        data: series.map((s) => ({
+          type: 'scatter' as const, mode: 'lines+markers' as const, name: s.label, x: s.x, y: s.y, line: { color: s.colour },
+          hovertemplate: `${s.label}: %{y} posts<extra>%{x}</extra>`,
+        })),
+        layout: { xaxis: { type: 'date' }, hovermode: 'x unified' },
+        onClick: (e) => {
+          const x = e.points[0]?.x;
+          if (x !== undefined && x !== null) pickBucket(new Date(String(x).replace(' ', 'T') + (String(x).endsWith('Z') ? '' : 'Z')).toISOString().replace('.000Z', 'Z'));
+        },
+      }}
+    />
+  );
+}

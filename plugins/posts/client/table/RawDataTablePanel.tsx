@@ -1,0 +1,231 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Spinner, Text, tokens } from '@fluentui/react-components';
+import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { PanelProps } from '@core/client/plugin/contract';
+import { useWorkbench } from '@core/client/app/hostContext';
+import { useNotify } from '@core/client/app/notifications';
+import { encodeFilters } from '@core/shared/filters';
+import type { RawDataRow } from '../../shared/explorerApi';
+import { downloadExport, usePreference, useRawData, useSavePageSize } from '../api';
+import { explorerStateKey, useExplorerState } from '../explorerState';
+import { PostPopupHost } from '../popup/PostPopupHost';
+import { compactNumber } from '../format';
+import { useDebouncedEffect } from '../useDebounced';
+import { COLUMN_LABELS, SORT_COLUMNS, nextSort, orderByParam, postContentShown, visibleColumns, type ColumnField } from './columns';
+import { PostCell, renderColumnCell } from './cells';
+import { DEFAULT_PAGE_SIZE, FILTER_DEBOUNCE_MS, PAGE_SIZE_OPTIONS, ROW_ESTIMATE_PX, ROW_OVERSCAN, pageItems } from './pagination';
+import { useHashSearch } from './useHashSearch';
+
+export type RawDataTableConfig = Record<string, never>;
+
+const features = tableFeatures({});
+const helper = createColumnHelper<typeof features, RawDataRow>();
+const COLUMN_WIDTH: Record<ColumnField | 'post', string> = {
+  post: 'minmax(280px, 3fr)', type: '120px', publishedAt: '150px', creator: 'minmax(120px, 1fr)', engagementScore: '110px',
+  firstNgram: 'minmax(100px, 1fr)', threatsOfViolence: '110px', sourceUrl: 'minmax(140px, 1fr)', entities: 'minmax(120px, 1fr)',
+};
+
+/**
+ * The raw data table (spec part 2 sections 2 and 9): server-paged posts under the workspace filters and the global
+ * search, columns from the user's raw_data_table_ordering preference, virtual rows, sort by column, page sizes,
+ * pagination with 2 edge and 1 sibling pages, export of the same selection.
+ */
+export default function RawDataTablePanel({ conversationId, filters }: PanelProps<RawDataTableConfig>) {
+  const { services } = useWorkbench();
+  const state = services.get(explorerStateKey);
+  const snap = useExplorerState(state);
+  const notify = useNotify();
+  const preference = usePreference();
+  const savePageSize = useSavePageSize();
+  const ordering = preference.data?.raw_data_table_ordering ?? null;
+  const pageSize = snap.pageSize ?? ordering?.results_per_page ?? DEFAULT_PAGE_SIZE;
+  const filterKey = encodeFilters(filters).toString();
+
+  useEffect(() => state.enterConversation(conversationId), [state, conversationId]);
+  useHashSearch(state, snap.search, filterKey);
+
+  // New filters start again at page 1 (not on the first render: a shared link keeps its page).
+  const lastFilters = useRef(filterKey);
+  useEffect(() => {
+    if (lastFilters.current !== filterKey) state.setPage(1);
+    lastFilters.current = filterKey;
+  }, [filterKey, state]);
+
+  const rawData = useRawData(conversationId, {
+    filters, search: snap.search, limit: pageSize, offset: (snap.page - 1) * pageSize, orderBy: orderByParam(snap.sort),
+  });
+  const rows = rawData.data?.rows ?? [];
+  const total = rawData.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+
+  const fields = useMemo(() => visibleColumns(ordering), [ordering]);
+  const content = useMemo(() => postContentShown(ordering), [ordering]);
+  const columns = useMemo(() => [
+    helper.display({ id: 'post', header: 'Post' }),
+    ...fields.map((f) => helper.display({ id: f, header: COLUMN_LABELS[f] })),
+  ], [fields]);
+  const table = useTable({ features, columns, data: rows, getRowId: (r) => String(r.id) });
+  const gridTemplateColumns = columns.map((c) => COLUMN_WIDTH[c.id as ColumnField | 'post']).join(' ');
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const tableRows = table.getRowModel().rows;
+  const virtualizer = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: ROW_OVERSCAN,
+    getItemKey: (i) => tableRows[i]?.id ?? i,
+  });
+  useEffect(() => scrollRef.current?.scrollTo?.({ top: 0 }), [snap.page, filterKey, snap.search, snap.sort, pageSize]);
+
+  const changePageSize = (size: number) => {
+    state.setPageSize(size);
+    savePageSize(size).catch(() => notify('The page size could not be saved to your preferences', 'warning'));
+  };
+  const exportAs = async (format: 'csv' | 'jsonl') => {
+    if (!conversationId) return;
+    try {
+      await downloadExport(conversationId, format, filters, snap.search);
+    } catch (error) {
+      notify((error as Error).message, 'error');
+    }
+  };
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <Toolbar
+        search={snap.search}
+        focusTick={snap.focusSearchTick}
+        onSearch={(s) => state.setSearch(s)}
+        pageSize={pageSize}
+        onPageSize={changePageSize}
+        total={total}
+        onExport={(f) => void exportAs(f)}
+        busy={rawData.isFetching}
+      />
+      {rawData.isError && <MessageBar intent="error"><MessageBarBody>{(rawData.error as Error).message}</MessageBarBody></MessageBar>}
+      <div
+        role="table"
+        aria-label="Raw data"
+        aria-rowcount={total + 1}
+        style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', borderTop: `1px solid ${tokens.colorNeutralStroke2}` }}
+      >
+        <div role="rowgroup">
+          {table.getHeaderGroups().map((group) => (
+            <div role="row" key={group.id} aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns, background: tokens.colorNeutralBackground3, fontWeight: 600 }}>
+              {group.headers.map((header) => {
+                const sortColumn = SORT_COLUMNS[header.column.id as ColumnField];
+                const sorted = sortColumn && snap.sort?.column === sortColumn ? snap.sort.direction : null;
+                const label = String(header.column.columnDef.header);
+                return (
+                  <div role="columnheader" key={header.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'} style={{ padding: '6px 8px' }}>
+                    {sortColumn ? (
+                      <Button appearance="transparent" size="small" onClick={() => state.setSort(nextSort(snap.sort, sortColumn))} aria-label={`Sort by ${label}`}>
+                        {label}{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+                      </Button>
+                    ) : label}
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
+        <div ref={scrollRef} role="rowgroup" data-testid="raw-data-scroll" style={{ flex: 1, minHeight: 0, overflow: 'auto', position: 'relative' }}>
+          {rawData.isLoading && <Spinner label="Loading posts" style={{ padding: 24 }} />}
+          {!rawData.isLoading && rows.length === 0 && !rawData.isError && <Text style={{ padding: 24, display: 'block' }}>No posts match the filters.</Text>}
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = tableRows[item.index]!;
+              return (
+                <div
+                  role="row"
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  aria-rowindex={(snap.page - 1) * pageSize + item.index + 2}
+                  style={{
+                    display: 'grid', gridTemplateColumns, position: 'absolute', top: 0, left: 0, right: 0,
+                    transform: `translateY(${item.start}px)`, borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
+                  }}
+                >
+                  {row.getAllCells().map((cell) => (
+                    <div role="cell" key={cell.id} style={{ padding: '6px 8px', minWidth: 0 }}>
+                      {cell.column.id === 'post'
+                        ? <PostCell row={row.original} content={content} onOpen={() => state.openPost(String(row.original.id))} onResize={() => requestAnimationFrame(() => virtualizer.measure())} />
+                        : renderColumnCell(cell.column.id as ColumnField, row.original)}
+                    </div>
+                  ))}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      <Pagination page={Math.min(snap.page, pageCount)} pageCount={pageCount} onPage={(p) => state.setPage(p)} />
+      <PostPopupHost conversationId={conversationId} />
+    </div>
+  );
+}
+
+function Toolbar(props: {
+  search: string; focusTick: number; onSearch: (s: string) => void; pageSize: number; onPageSize: (n: number) => void;
+  total: number; onExport: (f: 'csv' | 'jsonl') => void; busy: boolean;
+}) {
+  const [text, setText] = useState(props.search);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The search typed waits 350 ms; a search set elsewhere (hash, command) replaces the box's text.
+  useEffect(() => setText(props.search), [props.search]);
+  useDebouncedEffect(text, FILTER_DEBOUNCE_MS, (value) => props.onSearch(value.trim()));
+  useEffect(() => {
+    if (props.focusTick > 0) inputRef.current?.focus();
+  }, [props.focusTick]);
+  const options = [...new Set<number>([...PAGE_SIZE_OPTIONS, props.pageSize])].sort((a, b) => a - b);
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'end', gap: 12, padding: 8 }}>
+      <Field label="Search posts" style={{ flex: '1 1 220px' }}>
+        <Input ref={inputRef} type="search" value={text} onChange={(_, d) => setText(d.value)} />
+      </Field>
+      <Field label="Rows per page">
+        <Dropdown
+          value={String(props.pageSize)}
+          selectedOptions={[String(props.pageSize)]}
+          onOptionSelect={(_, d) => d.optionValue && props.onPageSize(Number(d.optionValue))}
+          style={{ minWidth: 90 }}
+        >
+          {options.map((n) => <Option key={n} value={String(n)}>{String(n)}</Option>)}
+        </Dropdown>
+      </Field>
+      <Button onClick={() => props.onExport('csv')}>Export CSV</Button>
+      <Button onClick={() => props.onExport('jsonl')}>Export JSONL</Button>
+      <Text aria-live="polite" data-testid="raw-data-total">
+        {props.total === 1 ? '1 post' : `${props.total.toLocaleString('en-US')} posts`}
+        {props.total >= 10_000 ? ` (${compactNumber(props.total)})` : ''}
+        {props.busy ? ' · updating' : ''}
+      </Text>
+    </div>
+  );
+}
+
+function Pagination({ page, pageCount, onPage }: { page: number; pageCount: number; onPage: (p: number) => void }) {
+  return (
+    <nav aria-label="Pages" style={{ display: 'flex', gap: 4, padding: 8, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Button size="small" disabled={page <= 1} onClick={() => onPage(page - 1)}>Previous</Button>
+      {pageItems(page, pageCount).map((item) =>
+        typeof item === 'number' ? (
+          <Button
+            key={item}
+            size="small"
+            appearance={item === page ? 'primary' : 'secondary'}
+            aria-current={item === page ? 'page' : undefined}
+            aria-label={`Page ${item}`}
+            onClick={() => onPage(item)}
+          >
+            {String(item)}
+          </Button>
+        ) : <span key={item} aria-hidden>…</span>,
+      )}
+      <Button size="small" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>Next</Button>
+    </nav>
+  );
+}

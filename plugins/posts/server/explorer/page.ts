@@ -1,0 +1,84 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { PostFacetRegistry } from '@core/server/facets/contract';
+import { badRequest } from '@core/server/http/errors';
+import type { Storage } from '@core/server/storage/database';
+import { isEmptyFilters } from '@core/shared/filters';
+import { EXPLORER_MESSAGES, type RawDataRow } from '../../shared/explorerApi';
+import type { OrderBy } from './params';
+import { fromPostsInRun, fromRunPosts, type PostSetQuery } from './postSet';
+import { ROW_COLUMNS, ROW_JOIN, toRows, type StoredRow } from './rows';
+
+/** One page of the explorer's post set: ids in order, and how many posts the set holds. */
+
+/** A sort key as SQL, and whether it can be null (nullable keys sort their nulls last in both directions). */
+function sortExpression(registry: PostFacetRegistry, q: PostSetQuery, column: string): { expr: RawBuilder<unknown>; nullable: boolean } {
+  switch (column) {
+    case 'published_at': return { expr: sql`p.published_at`, nullable: false };
+    case 'id': return { expr: sql`p.id`, nullable: false };
+    case 'rid': return { expr: sql`p.rid`, nullable: false };
+    case 'class': return { expr: sql`p.platform`, nullable: false };
+    case 'language': return { expr: sql`p.language`, nullable: true };
+    case 'screen_name': return { expr: sql`(select a.screen_name from posts_actors a where a.id = p.actor_id)`, nullable: true };
+    case 'display_name': return { expr: sql`(select a.display_name from posts_actors a where a.id = p.actor_id)`, nullable: true };
+  }
+  const key = registry.sortKey(column);
+  if (!key) throw badRequest(EXPLORER_MESSAGES.orderBy(column));
+  return { expr: sql`(${key(sql.ref('p.id'), q.scope)})`, nullable: true };
+}
+
+export function orderClause(registry: PostFacetRegistry, q: PostSetQuery, orderBy: readonly OrderBy[]): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [];
+  for (const o of orderBy) {
+    const { expr, nullable } = sortExpression(registry, q, o.column);
+    if (nullable) parts.push(sql`(case when ${expr} is null then 1 else 0 end)`);
+    parts.push(o.direction === 'desc' ? sql`${expr} desc` : sql`${expr} asc`);
+  }
+  // The id breaks ties so pages never overlap; same direction as the first key keeps the date index usable.
+  if (!orderBy.some((o) => o.column === 'id')) parts.push(orderBy[0]?.direction === 'asc' ? sql`p.id asc` : sql`p.id desc`);
+  return sql.join(parts, sql`, `);
+}
+
+const dbOf = (storage: Storage) => storage.db as unknown as Kysely<any>;
+
+/** Posts in the set. Without any narrowing it is the run's link count (a covering scan of its primary key). */
+export async function totalOf(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery): Promise<number> {
+  if (q.scope.runId === null) return 0;
+  const unfiltered = isEmptyFilters(q.filters) && q.search === null && !q.coordinationOnly;
+  const query = unfiltered
+    ? sql<{ n: number }>`select count(*) as n from posts_run_posts rp where rp.run_id = ${q.scope.runId}`
+    : sql<{ n: number }>`select count(*) as n ${fromRunPosts(registry, storage.dialect, q)}`;
+  const row = (await query.execute(dbOf(storage))).rows[0];
+  return Number(row?.n ?? 0);
+}
+
+export async function pageIds(
+  storage: Storage, registry: PostFacetRegistry, q: PostSetQuery, page: { limit: number; offset: number; orderBy: readonly OrderBy[] },
+  order: RawBuilder<unknown> = orderClause(registry, q, page.orderBy),
+): Promise<number[]> {
+  if (q.scope.runId === null) return [];
+  const rows = (await sql<{ id: number }>`select p.id ${fromPostsInRun(registry, storage.dialect, q)} order by ${order}
+    limit ${page.limit} offset ${page.offset}`.execute(dbOf(storage))).rows;
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Keyset batches of whole rows in (published_at desc, id desc) order: one query per batch walking the date index,
+ * flat memory and constant cost per batch at any depth.
+ */
+export async function* rowBatches(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery, batchSize: number): AsyncGenerator<RawDataRow[]> {
+  if (q.scope.runId === null) return;
+  let after: { published_at: string; id: number } | null = null;
+  for (;;) {
+    const keyset: RawBuilder<unknown> = after === null
+      ? sql`1 = 1`
+      // The plain `<=` bound lets the date index start at the last row; the OR alone would rescan from the top each batch.
+      : sql`p.published_at <= ${after.published_at} and (p.published_at < ${after.published_at} or p.id < ${after.id})`;
+    const stored = (await sql<StoredRow>`select ${ROW_COLUMNS} ${fromPostsInRun(registry, storage.dialect, q, ROW_JOIN)} and ${keyset}
+      order by p.published_at desc, p.id desc limit ${batchSize}`.execute(dbOf(storage))).rows;
+    if (stored.length === 0) return;
+    yield await toRows(registry, q.scope, stored);
+    const last = stored[stored.length - 1]!;
+    after = { published_at: last.published_at, id: Number(last.id) };
+    if (stored.length < batchSize) return;
+  }
+}

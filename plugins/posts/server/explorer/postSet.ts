@@ -1,0 +1,101 @@
+import { expressionBuilder, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { FacetValues, PostFacetRegistry } from '@core/server/facets/contract';
+import type { DialectName } from '@core/server/storage/database';
+import {
+  BOOLEAN_DIMENSIONS, LIST_DIMENSIONS, filterPredicate, type BooleanDimension, type FilterColumns, type Filters, type ListDimension,
+} from '@core/shared/filters';
+import { toFts5, toTsquery, and as allOf, phrase } from '@core/shared/query';
+import { postFilterColumns } from '../../shared/filters';
+import type { ExplorerScope } from './scope';
+
+/**
+ * The explorer's post set as SQL: the posts of the scope's run (alias `p` for posts_posts), narrowed by the shared
+ * filter model (store columns + every facet provider's dimension), the global search and coordination_only.
+ * Used by raw_data, export, filter_counts, GraphQL and notable posts, so they all select the same posts.
+ */
+
+export interface PostSetQuery {
+  scope: ExplorerScope;
+  filters: Filters;
+  search: string | null;
+  coordinationOnly: boolean;
+}
+
+export type Dimension = ListDimension | BooleanDimension;
+
+/** `(post_id, value)` rows of a facet, as a derived table. */
+export const facetRows = (values: FacetValues, scope: ExplorerScope): RawBuilder<unknown> => sql`(${values(scope)})`;
+
+function facetMembership(values: FacetValues, scope: ExplorerScope) {
+  return (wanted: readonly string[]) =>
+    sql<SqlBool>`p.id in (select f.post_id from ${facetRows(values, scope)} f where f.value in (${sql.join(wanted)}))`;
+}
+
+/** Boolean facets list the posts whose value is true; the flag is 1 for them and 0 for every other post. */
+function facetFlag(values: FacetValues, scope: ExplorerScope): Expression<unknown> {
+  return sql`(case when p.id in (select f.post_id from ${facetRows(values, scope)} f where f.value = 'true') then 1 else 0 end)`;
+}
+
+/** Store columns, then facet providers for every dimension the store does not hold; `omit` drops dimensions. */
+export function filterColumnsFor(registry: PostFacetRegistry, scope: ExplorerScope, omit: readonly Dimension[] = []): FilterColumns {
+  const columns: FilterColumns = { ...postFilterColumns('p') };
+  for (const dimension of LIST_DIMENSIONS) {
+    if (columns[dimension] !== undefined) continue;
+    const values = registry.facet(dimension);
+    if (values) columns[dimension] = facetMembership(values, scope);
+  }
+  for (const dimension of BOOLEAN_DIMENSIONS) {
+    if (columns[dimension] !== undefined) continue;
+    const values = registry.facet(dimension);
+    if (values) columns[dimension] = facetFlag(values, scope);
+  }
+  for (const dimension of omit) delete columns[dimension];
+  return columns;
+}
+
+/** Full-text condition of the global search: every word must occur (the store's index, FTS5 or tsvector). */
+export function searchCondition(dialect: DialectName, search: string): RawBuilder<SqlBool> | null {
+  const words = search.split(/\s+/).map((w) => w.replace(/^["'#@]+|["']+$/g, '')).filter((w) => w !== '').slice(0, 20);
+  if (words.length === 0) return null;
+  const query = allOf(...words.map((w) => phrase(w)));
+  if (dialect === 'sqlite') {
+    const fts = toFts5(query);
+    if (fts.kind === 'all') return null;
+    if (fts.kind === 'none') return sql<SqlBool>`1 = 0`;
+    return sql<SqlBool>`p.id in (select s.rowid from posts_search s where posts_search match ${fts.expression})`;
+  }
+  const ts = toTsquery(query);
+  if (ts.kind === 'all') return null;
+  if (ts.kind === 'none') return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`p.search_vector @@ to_tsquery('simple', ${ts.expression})`;
+}
+
+/** Every condition on `p` besides run membership: organisation, filters (minus `omit`), search, coordination_only. */
+export function postConditions(registry: PostFacetRegistry, dialect: DialectName, q: PostSetQuery, omit: readonly Dimension[] = []): RawBuilder<SqlBool> {
+  const eb = expressionBuilder<any, any>();
+  const parts: Expression<SqlBool>[] = [sql<SqlBool>`p.organization_id = ${q.scope.organizationId}`];
+  parts.push(filterPredicate(eb, q.filters, filterColumnsFor(registry, q.scope, omit)));
+  if (q.search !== null) {
+    const condition = searchCondition(dialect, q.search);
+    if (condition) parts.push(condition);
+  }
+  if (q.coordinationOnly) {
+    // Coordinated = in any coordination cluster; without a coordination analysis no post is known to be.
+    const clusters = registry.facet('coordination_cluster');
+    parts.push(clusters ? sql<SqlBool>`p.id in (select f.post_id from ${facetRows(clusters, q.scope)} f)` : sql<SqlBool>`1 = 0`);
+  }
+  return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+}
+
+/** `from posts_run_posts rp join posts_posts p ...`: the run's posts matching `q`, driven from the run's links. */
+export function fromRunPosts(registry: PostFacetRegistry, dialect: DialectName, q: PostSetQuery, omit: readonly Dimension[] = []): RawBuilder<unknown> {
+  return sql`from posts_run_posts rp join posts_posts p on p.id = rp.post_id where rp.run_id = ${q.scope.runId} and ${postConditions(registry, dialect, q, omit)}`;
+}
+
+/**
+ * `from posts_posts p where ... and <in run>`: the same set driven from the posts table, so an index on
+ * (organization_id, published_at, id) yields pages in date order without sorting the whole run.
+ */
+export function fromPostsInRun(registry: PostFacetRegistry, dialect: DialectName, q: PostSetQuery, join: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
+  return sql`from posts_posts p ${join} where ${postConditions(registry, dialect, q)} and exists (select 1 from posts_run_posts rp where rp.run_id = ${q.scope.runId} and rp.post_id = p.id)`;
+}

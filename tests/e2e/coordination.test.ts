@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { pipelineKey } from '@core/server/pipeline/runner';
+import { ApiClient } from '@core/server/testing/httpClient';
+import { startTestServer, type TestServer } from '@core/server/testing/testServer';
+import { corpusJsonl, plantedCorpus } from '@plugins/coordination/server/testing/fixture';
+import { CSRF_ACCESS_COOKIE, CSRF_HEADER } from '@core/shared/api/cookies';
+import { serverPlugins } from '../../plugins/index.server';
+import { launchBrowser, signIn } from './browser';
+
+/**
+ * A new analyst opens the network navigator of a conversation whose posts hide a planted campaign (8 accounts
+ * sharing the same links seconds apart): the real pipeline (collect, enrichment, coordination in a worker thread)
+ * runs it, and Chromium draws the graph with WebGL, switches presets and opens the cluster and account popups.
+ */
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let conversationId: string;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    plugins: serverPlugins, pipeline: { worker: false },
+    env: { NARRASCOPE_WEB_DIR: path.resolve(import.meta.dirname, '../../dist/web') },
+  });
+  const user = await server.createUser('Coordination E2E', { admin: true });
+  const api = new ApiClient(server.url);
+  await api.login(user.email, user.password);
+  // The posts go in through the real import (an organisation admin's upload), so search and collect see them.
+  const imported = await fetch(`${server.url}/api/v2/posts/import?format=jsonl`, {
+    method: 'POST', body: corpusJsonl(plantedCorpus(8, 11, 'e2e-', 'ballots')),
+    headers: {
+      'Content-Type': 'application/octet-stream', [CSRF_HEADER]: api.cookies.get(CSRF_ACCESS_COOKIE)!,
+      Cookie: [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
+  });
+  expect(imported.status, await imported.clone().text()).toBe(200);
+  const project = (await api.post('/api/v2/project', { name: 'Campaigns' })).body.data;
+  const created = await api.post('/api/v2/conversations', {
+    project_id: project.id, name: 'Ballot links', query_string: 'ballots', threat_feed: false,
+    start_date: '2025-01-05T00:00', end_date: '2025-01-20T00:00', language: 'en',
+  });
+  expect(created.status, created.text).toBe(200);
+  conversationId = created.body.data.id;
+  await server.server.ctx.services.get(pipelineKey).drain();
+  const clusters = await api.get(`/api/v2/conversations/${conversationId}/coordination_clusters`);
+  expect(clusters.body.data.clusters.map((c: { cluster_id: string }) => c.cluster_id)).toEqual(['c1']);
+
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  await signIn(page, server.url, user.email, user.password);
+  await page.waitForURL(`${server.url}/`);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the network navigator in Chromium', () => {
+  it('draws the coordinated accounts on a WebGL canvas, switches presets, and opens the cluster and account popups', async () => {
+    await page.goto(`${server.url}/conversations/${conversationId}/explorer/network-navigator`);
+    const canvas = page.getByTestId('network-canvas');
+    await canvas.locator('canvas').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('graph-size').textContent(), { timeout: 30_000 }).toBe('8 nodes · 28 edges');
+    expect(await canvas.locator('canvas').count()).toBeGreaterThan(1);
+    await expect.poll(() => canvas.getByLabel('Legend').textContent()).toContain('Cluster c1 (8)');
+
+    await page.getByRole('button', { name: 'Coordination', exact: true }).click();
+    await expect.poll(() => decodeURIComponent(page.url())).toContain('viz:preset=coordination');
+
+    await page.getByRole('button', { name: /Cluster c1/ }).click();
+    const popup = page.getByRole('dialog', { name: 'Cluster c1' });
+    await popup.getByRole('listitem').first().waitFor();
+    expect(await popup.getByRole('listitem').count()).toBe(3);
+    await popup.getByRole('button', { name: 'See All' }).click();
+    expect(await popup.getByRole('listitem').count()).toBe(8);
+    await popup.getByRole('listitem').first().getByRole('button').click();
+    await page.getByText('Account Info').waitFor();
+    await page.getByText('Connected Accounts (7)').waitFor();
+  }, 120_000);
+});
