@@ -8,6 +8,8 @@ import {
 import { ADMIN_GROUP } from '@core/shared/access/permissions';
 import { AUTH_MESSAGES } from '@core/shared/api/cookies';
 import type { CoreTables } from '../storage/tables';
+import type { ServerContext } from '../plugin/context';
+import { organizationDataSourcesKey } from '../pipeline/collectors';
 import { HttpError } from '../http/errors';
 import { requireUser, type RouteRegistrar } from '../http/routes';
 import { nowIso, toBool } from '../storage/database';
@@ -23,17 +25,20 @@ interface OrgSettings {
   [key: string]: unknown;
 }
 
-async function organizationDtos(db: Kysely<CoreTables>, rows: Array<Selectable<CoreTables['core_organizations']>>): Promise<Organization[]> {
+async function organizationDtos(app: ServerContext, rows: Array<Selectable<CoreTables['core_organizations']>>): Promise<Organization[]> {
   if (!rows.length) return [];
+  const db = app.storage.db;
   const groups = await db.selectFrom('core_groups').select(['id', 'organization_id']).where('organization_id', 'in', rows.map((r) => r.id)).orderBy('name').execute();
+  // The data sources each organisation's runs use, from the plugin that manages data sources (none without one).
+  const sources = app.services.has(organizationDataSourcesKey) ? app.services.get(organizationDataSourcesKey) : null;
+  const sourceIds = new Map(await Promise.all(rows.map(async (r) => [r.id, sources ? await sources.enabledIds(r.id) : []] as const)));
   return rows.map((r) => {
     const settings = JSON.parse(r.settings) as OrgSettings;
     return {
       id: r.id,
       name: r.name,
       group_ids: groups.filter((g) => g.organization_id === r.id).map((g) => g.id),
-      // Data sources are attached by the data-source management of another issue; none are linked here yet.
-      data_source_ids: Array.isArray(settings.data_source_ids) ? (settings.data_source_ids as string[]) : [],
+      data_source_ids: sourceIds.get(r.id) ?? [],
       enable_sso: toBool(r.enable_sso),
       cognito_idp_name: r.cognito_idp_name,
       themes: settings.themes ?? [],
@@ -72,7 +77,7 @@ export function registerOrganizationRoutes(r: RouteRegistrar): void {
     const db = ctx.app.storage.db;
     let q = db.selectFrom('core_organizations').selectAll().orderBy('name');
     if (!user.is_global_admin) q = q.where('id', '=', user.home_organization_id);
-    return organizationDtos(db, await q.execute());
+    return organizationDtos(ctx.app, await q.execute());
   });
 
   r.get('/api/v2/organization/:id', {
@@ -82,7 +87,7 @@ export function registerOrganizationRoutes(r: RouteRegistrar): void {
   }, async (ctx) => {
     const user = requireUser(ctx);
     const row = await visibleOrganization(ctx.app.storage.db, user, ctx.params.id);
-    return (await organizationDtos(ctx.app.storage.db, [row]))[0]!;
+    return (await organizationDtos(ctx.app, [row]))[0]!;
   });
 
   r.post('/api/v2/organization', {
@@ -107,7 +112,7 @@ export function registerOrganizationRoutes(r: RouteRegistrar): void {
       await writeAudit(trx, request, { event: 'organization_created', organizationId: id, userId: user.id, email: user.email, detail: { name: body.name } });
     });
     const row = await db.selectFrom('core_organizations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    return (await organizationDtos(db, [row]))[0]!;
+    return (await organizationDtos(ctx.app, [row]))[0]!;
   });
 
   r.put('/api/v2/organization/:id', {
@@ -141,7 +146,7 @@ export function registerOrganizationRoutes(r: RouteRegistrar): void {
     });
     app.services.get(accessKey).sso.forget(row.id);
     const updated = await db.selectFrom('core_organizations').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-    return (await organizationDtos(db, [updated]))[0]!;
+    return (await organizationDtos(ctx.app, [updated]))[0]!;
   });
 
   const ssoAnswer = (row: CoreTables['core_sso_configs'] | undefined, redirectUri: string) => ({

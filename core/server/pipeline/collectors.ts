@@ -115,3 +115,13 @@ export interface StoredPosts {
 }
 
 export const storedPostsKey = serviceKey<StoredPosts>('core.storedPosts');
+
+/**
+ * The data sources an organisation's runs use (spec part 1 section 3: an organisation's `data_source_ids`),
+ * provided by the plugin that manages data sources; without it organisations list none.
+ */
+export interface OrganizationDataSources {
+  enabledIds(organizationId: string): Promise<string[]>;
+}
+
+export const organizationDataSourcesKey = serviceKey<OrganizationDataSources>('core.organizationDataSources');

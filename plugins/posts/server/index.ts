@@ -1,5 +1,6 @@
 import { defineServerPlugin } from '@core/server/plugin/contract';
-import { storedPostsKey } from '@core/server/pipeline/collectors';
+import { organizationDataSourcesKey, storedPostsKey } from '@core/server/pipeline/collectors';
+import { dataSourceDb, dataSourcesFor } from './dataSources/organization';
 import { manifest } from '../manifest';
 import { migrations } from './migrations';
 import { pipelineKey } from '@core/server/pipeline/runner';
@@ -32,6 +33,10 @@ export default defineServerPlugin({
   async activate(ctx) {
     const disposers: Array<() => void> = [];
     if (!ctx.services.has(storedPostsKey)) disposers.push(ctx.services.provide(storedPostsKey, createStoredPosts(ctx.storage)));
+    disposers.push(ctx.services.provide(organizationDataSourcesKey, {
+      enabledIds: async (organizationId) => (await dataSourcesFor(dataSourceDb(ctx.storage), organizationId))
+        .filter((source) => source.effective_enabled).map((source) => source.id),
+    }));
     // When the conversations plugin orchestrates the collect step, it runs the pipeline's registered collectors:
     // register every network collector; each run asks it whether its data source is on for the organisation.
     if (orchestratedElsewhere(ctx)) {

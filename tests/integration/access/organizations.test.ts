@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '@core/server/testing/testServer';
+import { LOCAL_ARCHIVE_ID } from '@plugins/posts/shared/dataSources';
 import { errorsOf, signedIn, startAccessServer, type TestUser } from './support';
 
 let t: TestServer;
@@ -14,11 +15,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('organisations', () => {
+  // A new organisation follows the installation's data sources: the local archive is on.
   it('global admins create one (with its Admin group), audited; duplicates answer 409 and bad input 400', async () => {
     const g = await signedIn(t, globalAdmin);
     const res = await g.post('/api/v2/organization', { name: 'Newsroom', themes: ['FINANCE'], features: ['SHOW_NOTABLE_ACCOUNTS'] });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'Newsroom', enable_sso: false, cognito_idp_name: null, themes: ['FINANCE'], features: ['SHOW_NOTABLE_ACCOUNTS'], data_source_ids: [] });
+    expect(res.body.data).toMatchObject({ name: 'Newsroom', enable_sso: false, cognito_idp_name: null, themes: ['FINANCE'], features: ['SHOW_NOTABLE_ACCOUNTS'], data_source_ids: [LOCAL_ARCHIVE_ID] });
     expect(res.body.data.group_ids).toHaveLength(1);
     const dup = await g.post('/api/v2/organization', { name: 'Newsroom' });
     expect(dup.status).toBe(409);

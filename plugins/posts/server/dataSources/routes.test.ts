@@ -156,3 +156,15 @@ describe('PATCH /api/v2/posts/data-sources/{id} (installation)', () => {
     }
   });
 });
+
+describe("the organisation's data_source_ids (GET /api/v2/organization/{id})", () => {
+  it('lists the sources its runs use, and drops one the organisation switches off', async () => {
+    const a = await signedIn({ admin: true });
+    const orgPath = `/api/v2/organization/${a.user.organizationId}`;
+    expect((await a.client.get(orgPath)).body.data.data_source_ids).toEqual([LOCAL_ARCHIVE_ID]);
+    expect((await a.client.put(own(LOCAL_ARCHIVE_ID), { enabled: false })).status).toBe(200);
+    expect((await a.client.get(orgPath)).body.data.data_source_ids).toEqual([]);
+    expect((await a.client.put(own(LOCAL_ARCHIVE_ID), { enabled: true })).status).toBe(200);
+    expect((await a.client.get(orgPath)).body.data.data_source_ids).toEqual([LOCAL_ARCHIVE_ID]);
+  });
+});
