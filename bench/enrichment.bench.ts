@@ -197,7 +197,7 @@ async function pipelineTable(): Promise<void> {
     const organizationId = 'bench-org';
     const runId = crypto.randomUUID();
     const columns = ['organization_id', 'platform', 'rid', 'body', 'published_at', 'urls', 'images', 'domains', 'is_repost', 'is_reply', 'is_quote', 'is_niche', 'additional_properties', 'source', 'created_at'];
-    const ids = await bulkInsert<{ id: number }>(db, storage.dialect, 'posts_posts', columns.map((name) => ({ name })), benchPosts(organizationId), 'RETURNING id');
+    const ids = await bulkInsert<{ id: number }>(db, storage.dialect, 'posts_posts', columns.map((name) => ({ name, type: name.startsWith('is_') ? 'integer' as const : 'text' as const })), benchPosts(organizationId), 'RETURNING id');
     await bulkInsert(db, storage.dialect, 'posts_run_posts', [{ name: 'run_id' }, { name: 'post_id', type: 'integer' }], ids.map((r) => [runId, Number(r.id)]));
     const offline = new UrlExpander({ lookup: async () => { throw new Error('getaddrinfo ENOTFOUND (offline)'); } });
     const ctx = {

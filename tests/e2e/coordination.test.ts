@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 describe('the network navigator in Chromium', () => {
-  it('draws the coordinated accounts on a WebGL canvas, switches presets, and opens the cluster and account popups', async () => {
+  it('draws the accounts on a WebGL canvas, switches presets, opens the popups, shows the evidence and exports GEXF', async () => {
     await page.goto(`${server.url}/conversations/${conversationId}/explorer/network-navigator`);
     const canvas = page.getByTestId('network-canvas');
     await canvas.locator('canvas').first().waitFor({ timeout: 30_000 });
@@ -75,8 +75,36 @@ describe('the network navigator in Chromium', () => {
     expect(await popup.getByRole('listitem').count()).toBe(3);
     await popup.getByRole('button', { name: 'See All' }).click();
     expect(await popup.getByRole('listitem').count()).toBe(8);
+    // The popup is dragged by its header.
+    const before = (await popup.boundingBox())!;
+    const handle = (await popup.getByTestId('popup-drag-handle').boundingBox())!;
+    await page.mouse.move(handle.x + 40, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x - 160, handle.y + handle.height / 2 + 80, { steps: 5 });
+    await page.mouse.up();
+    const after = (await popup.boundingBox())!;
+    expect([Math.round(after.x - before.x), Math.round(after.y - before.y)]).toEqual([-200, 80]);
     await popup.getByRole('listitem').first().getByRole('button').click();
     await page.getByText('Account Info').waitFor();
     await page.getByText('Connected Accounts (7)').waitFor();
+
+    // Why is this account linked: the edge popup lists the posts that prove it, seconds apart.
+    await page.getByRole('table', { name: 'Connected Accounts' }).getByRole('button').first().click();
+    const edge = page.getByRole('dialog', { name: 'Coordination' });
+    await edge.getByText(/^Account @\w+ coordinated with Account @\w+$/).waitFor();
+    await edge.getByText(/campaign\.example\/story-\d — \d+(\.\d+)? s apart/).first().waitFor();
+    expect(await edge.getByText(/: ballots Read this now \d$/).count()).toBeGreaterThan(1);
+
+    // Export the graph for Gephi from the palette.
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog', { name: 'Command palette' }).waitFor();
+    await page.keyboard.type('Export network as GEXF');
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('coordination.gexf');
+    const gexf = await new Response(await file.createReadStream()).text();
+    expect(gexf.match(/<node /g)?.length).toBeGreaterThanOrEqual(8);
+    expect(gexf).toContain('<gexf xmlns="http://gexf.net/1.3"');
   }, 120_000);
 });

@@ -88,6 +88,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1500, height: 950 }, acceptDownloads: true });
   page = await context.newPage();
+  page.on('pageerror', (e) => fs.appendFileSync('/tmp/narrascope-e2e-explorer-console.log', `pageerror ${e.stack}\n`));
+  page.on('console', (m) => fs.appendFileSync('/tmp/narrascope-e2e-explorer-console.log', `${m.type()} ${m.text()}\n`));
   await signIn(page, server.url, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
   await page.waitForURL(`${server.url}/`);
 }, 180_000);

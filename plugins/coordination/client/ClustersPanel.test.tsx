@@ -112,9 +112,12 @@ describe('coordination clusters panel', () => {
     const props = within(popup).getByRole('table', { name: 'Additional properties' });
     expect([...props.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['alpha', 'zeta']);
     expect(await within(popup).findByText('Connected Accounts (1)')).toBeTruthy();
+    expect(within(popup).getByRole('button', { name: '@user2' })).toBeTruthy();
     const table = await within(popup).findByRole('table', { name: 'URLs' });
     expect([...table.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['url', 'Date Shared']);
     expect([...table.querySelectorAll('tbody td:first-child')].map((td) => td.textContent)).toEqual(['https://new.example', 'https://old.example']);
+    await userEvent.click(within(popup).getByRole('button', { name: '@user2' }));
+    expect(selection.get().popup).toEqual({ type: 'coordination', clusterId: 'c1', i: 'r1', j: 'r2' });
   });
 
   it('user popup without URLs says there is no data', async () => {
@@ -186,6 +189,44 @@ describe('coordination commands', () => {
     setCurrentGraph(buildCoordinationGraph([clusterData as never], { grouping: 'coordinationCluster' }));
     expect(command('coordination.exportGexf').enabled!(ctx)).toBe(true);
     setCurrentGraph(null);
+  });
+
+  it('switch preset cycles narrative, coordination, actor', async () => {
+    const { ctx } = context();
+    expect(selection.get().preset).toBe('narrative');
+    await command('coordination.switchPreset').run(ctx);
+    expect(selection.get().preset).toBe('coordination');
+    await command('coordination.switchPreset').run(ctx);
+    await command('coordination.switchPreset').run(ctx);
+    expect(selection.get().preset).toBe('narrative');
+  });
+
+  it("expand neighbourhood adds the selected account's evidence posts and links to the open graph", async () => {
+    const { ctx } = context();
+    const graph = buildCoordinationGraph([{ ...clusterData, edges: [{ i: 'r1', j: 'r2', weight: 3, coordination_types: ['SYNCHRONOUS_URL_SHARE'] }] } as never], { grouping: 'coordinationCluster' });
+    setCurrentGraph(graph);
+    expect(command('coordination.expandNeighbourhood').enabled!(ctx)).toBe('Select an account first');
+    selection.selectAccount('r1', 'c1');
+    expect(command('coordination.expandNeighbourhood').enabled!(ctx)).toBe(true);
+    await command('coordination.expandNeighbourhood').run(ctx);
+    expect(graph.hasNode('posts:p1')).toBe(true);
+    expect(graph.hasNode('links:news.example/a')).toBe(true);
+    setCurrentGraph(null);
+  });
+
+  it('export evidence downloads the cluster edges and their proving posts as CSV', async () => {
+    const { ctx } = context();
+    cluster = { status: 200, data: { ...clusterData, edges: [{ i: 'r1', j: 'r2', weight: 3, coordination_types: ['SYNCHRONOUS_URL_SHARE'] }] } };
+    let blob: Blob | null = null;
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => { blob = b; return 'blob:x'; }, revokeObjectURL: () => {} }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    selection.selectCluster('c1');
+    await command('coordination.exportEvidence').run(ctx);
+    expect(click).toHaveBeenCalled();
+    const lines = (await blob!.text()).split('\r\n');
+    expect(lines[0]).toMatch(/^cluster_id,account_i,account_j,type/);
+    expect(lines[1]).toContain('c1,r1,r2,SYNCHRONOUS_URL_SHARE,Synchronous Posting,news.example/a,p1,p2');
+    click.mockRestore();
   });
 
   it('declares the two panels and prefixed ids', () => {

@@ -42,9 +42,19 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
   const container = useRef<HTMLDivElement>(null);
   const sigmaRef = useRef<Sigma<NodeAttributes, EdgeAttributes> | null>(null);
   const hovered = useRef<string | null>(null);
-  const [preset, setPreset] = useState<PresetId>(() => { const p = readViz().preset; return isPreset(p) ? p : 'narrative'; });
   const [search, setSearch] = useState('');
   const sel = useSelection();
+  const preset = sel.preset;
+  useEffect(() => { const p = readViz().preset; selection.setPreset(isPreset(p) ? p : 'narrative'); }, []);
+  // The preset lives in the URL (viz:preset) so a shared link opens the same view. The first run sees the store's
+  // value from before the URL was read: skip it.
+  const firstPresetRun = useRef(true);
+  useEffect(() => {
+    if (firstPresetRun.current) { firstPresetRun.current = false; return; }
+    if (readViz().preset === preset) return;
+    const params = encodeViz({ ...readViz(), preset }, window.location.search);
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}?${params.toString()}${window.location.hash}`);
+  }, [preset]);
 
   const list = useQuery({ ...clustersQuery(conversationId ?? '', filters), enabled: !!conversationId });
   const ids = (list.data?.clusters ?? []).slice(0, MAX_CLUSTERS).map((c) => c.cluster_id);
@@ -120,11 +130,6 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
     void sigma.getCamera().animate({ x: pos.x, y: pos.y, ratio: 0.15 }, { duration: 400 });
   }
 
-  function switchPreset(next: PresetId) {
-    setPreset(next);
-    const params = encodeViz({ ...readViz(), preset: next }, window.location.search);
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}?${params.toString()}${window.location.hash}`);
-  }
 
   if (!conversationId) return <Text>Open a conversation to see its network.</Text>;
   const hits = graph && search ? searchNodes(graph, search) : [];
@@ -132,7 +137,7 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
     <div className={styles.root}>
       <div className={styles.bar} role="toolbar" aria-label="Network navigator">
         {(Object.keys(PRESETS) as PresetId[]).map((p) => (
-          <Button key={p} size="small" appearance={p === preset ? 'primary' : 'secondary'} aria-pressed={p === preset} onClick={() => switchPreset(p)}>{PRESETS[p].label}</Button>
+          <Button key={p} size="small" appearance={p === preset ? 'primary' : 'secondary'} aria-pressed={p === preset} onClick={() => selection.setPreset(p)}>{PRESETS[p].label}</Button>
         ))}
         <Input size="small" aria-label="Search the graph" placeholder="Search accounts, links, hashtags" value={search}
           onChange={(_, d) => setSearch(d.value)} onKeyDown={(e) => { if (e.key === 'Enter' && hits[0]) focusNode(hits[0]); }} />

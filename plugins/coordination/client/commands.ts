@@ -1,8 +1,9 @@
 import type { CommandContext, CommandDefinition } from '@core/client/plugin/contract';
 import { apiKey, filtersKey } from '@core/client/services/keys';
-import { clustersQuery } from './api';
+import { clusterQuery, clustersQuery, edgeQuery, nodeQuery } from './api';
 import { currentGraph } from './currentGraph';
-import { toGexf, toGraphml } from './graph/exports';
+import { addEdgeEvidence } from './graph/buildGraph';
+import { evidenceCsv, toGexf, toGraphml } from './graph/exports';
 import { coordinationSelectionKey, type CoordinationSelection } from './selection';
 
 const inConversation = (ctx: CommandContext) => ctx.conversationId !== null;
@@ -68,5 +69,51 @@ export const coordinationCommands: CommandDefinition[] = [
     id: 'coordination.exportGraphml', title: 'Export network as GraphML', category: 'Coordination', keywords: ['download'],
     when: inConversation, enabled: needsGraph,
     run: () => { const g = currentGraph(); if (g) download('coordination.graphml', 'application/graphml+xml', toGraphml(g)); },
+  },
+];
+
+/** Every edge of a cluster with its evidence (at most MAX_EXPORT_EDGES, strongest first). */
+const MAX_EXPORT_EDGES = 200;
+
+export const moreCoordinationCommands: CommandDefinition[] = [
+  {
+    id: 'coordination.switchPreset', title: 'Switch network preset (narrative, coordination, actor)', category: 'Coordination', keywords: ['view'],
+    when: inConversation,
+    run: (ctx) => sel(ctx).nextPreset(),
+  },
+  {
+    id: 'coordination.expandNeighbourhood', title: "Expand selected account's neighbourhood", category: 'Coordination',
+    keywords: ['evidence', 'posts', 'links'],
+    when: inConversation,
+    enabled: (ctx) => (sel(ctx).get().account && sel(ctx).get().clusterId ? (currentGraph() ? true : 'Open the network navigator first') : 'Select an account first'),
+    run: async (ctx) => {
+      const { account, clusterId } = sel(ctx).get();
+      const graph = currentGraph();
+      if (!account || !clusterId || !graph || !ctx.conversationId) return;
+      const { queryClient } = ctx.services.get(apiKey);
+      const filters = ctx.services.get(filtersKey).get();
+      const node = await queryClient.fetchQuery(nodeQuery(ctx.conversationId, clusterId, account, filters));
+      for (const other of node?.connected_accounts ?? []) {
+        const edge = await queryClient.fetchQuery(edgeQuery(ctx.conversationId, clusterId, account, other.rid, filters));
+        if (edge) addEdgeEvidence(graph, edge);
+      }
+    },
+  },
+  {
+    id: 'coordination.exportEvidence', title: 'Export cluster evidence as CSV', category: 'Coordination', keywords: ['download', 'posts'],
+    when: inConversation,
+    run: async (ctx) => {
+      const clusterId = await targetCluster(ctx);
+      if (!clusterId || !ctx.conversationId) return;
+      const { queryClient } = ctx.services.get(apiKey);
+      const filters = ctx.services.get(filtersKey).get();
+      const cluster = await queryClient.fetchQuery(clusterQuery(ctx.conversationId, clusterId, filters));
+      const edges = [];
+      for (const e of (cluster?.edges ?? []).slice(0, MAX_EXPORT_EDGES)) {
+        const edge = await queryClient.fetchQuery(edgeQuery(ctx.conversationId, clusterId, e.i, e.j, filters));
+        if (edge) edges.push(edge);
+      }
+      download(`coordination-${clusterId}-evidence.csv`, 'text/csv', evidenceCsv(edges));
+    },
   },
 ];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineClientPlugin, definePanel } from '@core/client/plugin/contract';
 import { manifest } from '../manifest';
-import { coordinationCommands } from './commands';
+import { coordinationCommands, moreCoordinationCommands } from './commands';
 import { coordinationSelectionKey, selection } from './selection';
 
 const noConfig = { schema: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>, defaults: {}, version: 1 };
@@ -27,6 +27,6 @@ export const clustersPanel = definePanel({
 export default defineClientPlugin({
   manifest,
   panels: [networkNavigatorPanel, clustersPanel],
-  commands: coordinationCommands,
+  commands: [...coordinationCommands, ...moreCoordinationCommands],
   activate: (services) => [services.provide(coordinationSelectionKey, selection)],
 });

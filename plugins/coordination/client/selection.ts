@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { serviceKey } from '@core/shared/services/registry';
-import type { NodeType } from './graph/model';
+import { PRESETS, type NodeType, type PresetId } from './graph/model';
 
 /** What a profile popup shows (spec part 2 section 2: kinds user, url, coordination, graph). */
 export type PopupRequest =
@@ -17,6 +17,8 @@ export interface CoordinationSelectionState {
   /** increments ask the navigator to fit the view / focus the selected account */
   fitRequest: number;
   focusRequest: number;
+  /** the navigator's preset (`viz:preset`); the navigator sets it from the URL when it opens */
+  preset: PresetId;
   /** panes able to draw popups, in mount order; the first one draws them (one popup on screen) */
   layers: string[];
 }
@@ -26,7 +28,7 @@ export interface CoordinationSelectionState {
  * and change the same cluster, account and popup. Lives as long as the app (the panels come and go).
  */
 export class CoordinationSelection {
-  private state: CoordinationSelectionState = { clusterId: null, account: null, popup: null, fitRequest: 0, focusRequest: 0, layers: [] };
+  private state: CoordinationSelectionState = { clusterId: null, account: null, popup: null, fitRequest: 0, focusRequest: 0, preset: 'narrative', layers: [] };
   private readonly listeners = new Set<() => void>();
 
   get = (): CoordinationSelectionState => this.state;
@@ -52,9 +54,15 @@ export class CoordinationSelection {
   clearPopup() { this.set({ popup: null }); }
   requestFit() { this.set({ fitRequest: this.state.fitRequest + 1 }); }
   requestFocus() { this.set({ focusRequest: this.state.focusRequest + 1 }); }
+  setPreset(preset: PresetId) { this.set({ preset }); }
+  /** narrative → coordination → actor → narrative */
+  nextPreset() {
+    const ids = Object.keys(PRESETS) as PresetId[];
+    this.setPreset(ids[(ids.indexOf(this.state.preset) + 1) % ids.length]!);
+  }
   addLayer(paneId: string) { this.set({ layers: [...this.state.layers.filter((l) => l !== paneId), paneId] }); }
   removeLayer(paneId: string) { this.set({ layers: this.state.layers.filter((l) => l !== paneId) }); }
-  reset() { this.state = { clusterId: null, account: null, popup: null, fitRequest: 0, focusRequest: 0, layers: [] }; }
+  reset() { this.state = { clusterId: null, account: null, popup: null, fitRequest: 0, focusRequest: 0, preset: 'narrative', layers: [] }; }
 }
 
 /** The app's one selection (commands reach it as the `coordination.selection` service). */

@@ -3,6 +3,7 @@ import type { Migration } from '@core/server/storage/migrations';
 import type { DialectName } from '@core/server/storage/database';
 import { FTS5_TOKENIZE } from '@core/shared/query';
 import { BUILTIN_DATA_SOURCES } from '../shared/dataSources';
+import { createExplorerFacts } from './explorer/facts';
 
 /** An integer primary key the database assigns: the rowid on SQLite (FTS5 rows share it), an identity on PostgreSQL. */
 function idColumn(dialect: DialectName) {
@@ -186,4 +187,5 @@ export const migrations: Migration[] = [
   { id: 'posts/001_store', up: createStore },
   { id: 'posts/002_runs', up: (db) => createRuns(db) },
   { id: 'posts/003_organization_data_sources', up: (db) => createOrganizationDataSources(db) },
+  { id: 'posts/004_explorer_facts', up: (db) => createExplorerFacts(db) },
 ];

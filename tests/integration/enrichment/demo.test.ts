@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineKey } from '@core/server/pipeline/runner';
+import type { ServerPlugin } from '@core/server/plugin/contract';
 import { startTestServer, type TestServer } from '@core/server/testing/testServer';
 import conversationsServer from '@plugins/conversations/server';
 import enrichmentServer from '@plugins/enrichment/server';
@@ -25,7 +26,7 @@ afterAll(async () => {
 describe('the demo conversation', () => {
   it('is enriched by the pipeline after seeding (every demo conversation\'s run)', async () => {
     const user = await t.createUser('Demo Org');
-    for (const plugin of [postsServer, conversationsServer, enrichmentServer]) await plugin.seedDemo?.(t.server.ctx, user.organizationId);
+    for (const plugin of [postsServer, conversationsServer, enrichmentServer] as ServerPlugin[]) await plugin.seedDemo?.(t.server.ctx, user.organizationId);
     await t.server.ctx.services.get(pipelineKey).drain();
     const db = t.storage.db as unknown as Kysely<any>;
     const runs = await db.selectFrom('core_pipeline_runs').select(['id', 'status', 'error', 'conversation_id']).where('organization_id', '=', user.organizationId).execute();

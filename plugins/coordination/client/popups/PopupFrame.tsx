@@ -1,9 +1,9 @@
 import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
-import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Portal, Text, makeStyles, tokens } from '@fluentui/react-components';
 
 const useStyles = makeStyles({
   frame: {
-    position: 'absolute', top: '16px', right: '16px', zIndex: 10, width: '360px', maxHeight: '80%', overflow: 'auto',
+    position: 'fixed', top: '120px', right: '24px', zIndex: 1000, width: '380px', maxHeight: 'calc(100vh - 160px)', overflow: 'auto',
     backgroundColor: tokens.colorNeutralBackground1, boxShadow: tokens.shadow16, borderRadius: tokens.borderRadiusMedium,
   },
   header: {
@@ -13,7 +13,10 @@ const useStyles = makeStyles({
   body: { padding: tokens.spacingHorizontalM, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
 
-/** A profile popup: the header is the drag handle; the close button clears it (spec part 2 section 2). */
+/**
+ * A profile popup: the header is the drag handle; the close button clears it (spec part 2 section 2). It floats over
+ * the whole workbench (a Fluent portal keeps the theme), so a narrow pane never clips it.
+ */
 export function PopupFrame({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const styles = useStyles();
   const [offset, setOffset] = useState({ x: 0, y: 0 });
@@ -28,12 +31,14 @@ export function PopupFrame({ title, onClose, children }: { title: string; onClos
     if (d) setOffset({ x: d.start.x + e.clientX - d.x, y: d.start.y + e.clientY - d.y });
   };
   return (
-    <section role="dialog" aria-label={title} className={styles.frame} style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }}>
-      <div className={styles.header} data-testid="popup-drag-handle" onPointerDown={down} onPointerMove={move} onPointerUp={() => { drag.current = null; }}>
-        <Text weight="semibold">{title}</Text>
-        <Button size="small" appearance="subtle" aria-label="Clear popup" onClick={onClose}>×</Button>
-      </div>
-      <div className={styles.body}>{children}</div>
-    </section>
+    <Portal>
+      <section role="dialog" aria-label={title} className={styles.frame} style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }}>
+        <div className={styles.header} data-testid="popup-drag-handle" onPointerDown={down} onPointerMove={move} onPointerUp={() => { drag.current = null; }}>
+          <Text weight="semibold">{title}</Text>
+          <Button size="small" appearance="subtle" aria-label="Clear popup" onClick={onClose}>×</Button>
+        </div>
+        <div className={styles.body}>{children}</div>
+      </section>
+    </Portal>
   );
 }

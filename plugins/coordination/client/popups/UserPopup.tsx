@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { MESSAGES } from '../../shared/api';
 import { accountDetailsQuery, accountUrlsQuery, nodeQuery } from '../api';
 import { selection } from '../selection';
@@ -51,7 +51,17 @@ export function UserPopup({ conversationId, rid, clusterId }: { conversationId: 
             <>
               <Text weight="semibold">Connected Accounts ({connected.length})</Text>
               <table className={styles.table} aria-label="Connected Accounts"><tbody>
-                {connected.map((c) => <tr key={c.rid}><td>{c.screen_name ? `@${c.screen_name}` : c.rid}</td><td>{c.weight.coordination_types.join(', ')}</td></tr>)}
+                {connected.map((c) => (
+                  <tr key={c.rid}>
+                    <td>
+                      {/* Why are they linked: the edge popup with the proving posts. */}
+                      <Button size="small" appearance="transparent" onClick={() => selection.openPopup({ type: 'coordination', clusterId: clusterId, i: rid, j: c.rid })}>
+                        {c.screen_name ? `@${c.screen_name}` : c.rid}
+                      </Button>
+                    </td>
+                    <td>{c.weight.coordination_types.join(', ')}</td>
+                  </tr>
+                ))}
               </tbody></table>
             </>
           )}

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeExplorerApi, row } from '../testing/fakeExplorerApi';
 import { renderPanel } from '../testing/harness';
+import { filtersKey } from '@core/client/services/keys';
 import RawDataTablePanel from './RawDataTablePanel';
 
 // jsdom has no layout: give the table's scroll area a size so the virtualiser renders rows.
@@ -104,6 +105,19 @@ describe('the raw data table panel', () => {
     expect(rowsShown().length).toBeLessThanOrEqual(46);
     await waitFor(() => expect(api2.preference.raw_data_table_ordering.results_per_page).toBe(50));
     expect(within(screen.getByRole('navigation', { name: 'Pages' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Previous', '1', 'Next']);
+  });
+
+  it('follows the workspace filters when they change, back to page 1', async () => {
+    const api = fakeExplorerApi(corpus());
+    const { host, url } = renderPanel(RawDataTablePanel, { api });
+    await screen.findByText('46 posts');
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(api.last(/raw_data$/)!.query.get('record_offset')).toBe('20'));
+    url.set('platforms=gab:true');
+    expect(await screen.findByText('1 post')).toBeTruthy();
+    expect(api.last(/raw_data$/)!.query.get('record_offset')).toBe('0');
+    expect(rowsShown()).toHaveLength(1);
+    expect(host.services.get(filtersKey).get().platforms).toEqual({ gab: true });
   });
 
   it('shows the columns of the raw_data_table_ordering preference in its order', async () => {

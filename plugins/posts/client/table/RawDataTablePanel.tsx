@@ -42,7 +42,9 @@ export default function RawDataTablePanel({ conversationId, filters }: PanelProp
   const pageSize = snap.pageSize ?? ordering?.results_per_page ?? DEFAULT_PAGE_SIZE;
   const filterKey = encodeFilters(filters).toString();
 
-  useEffect(() => state.enterConversation(conversationId), [state, conversationId]);
+  useEffect(() => {
+    state.enterConversation(conversationId);
+  }, [state, conversationId]);
   useHashSearch(state, snap.search, filterKey);
 
   // New filters start again at page 1 (not on the first render: a shared link keeps its page).
@@ -77,7 +79,10 @@ export default function RawDataTablePanel({ conversationId, filters }: PanelProp
     overscan: ROW_OVERSCAN,
     getItemKey: (i) => tableRows[i]?.id ?? i,
   });
-  useEffect(() => scrollRef.current?.scrollTo?.({ top: 0 }), [snap.page, filterKey, snap.search, snap.sort, pageSize]);
+  // Braces matter: Chromium's scrollTo returns a promise, which React would take for a cleanup function.
+  useEffect(() => {
+    scrollRef.current?.scrollTo?.({ top: 0 });
+  }, [snap.page, filterKey, snap.search, snap.sort, pageSize]);
 
   const changePageSize = (size: number) => {
     state.setPageSize(size);

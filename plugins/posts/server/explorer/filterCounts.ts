@@ -69,8 +69,8 @@ async function facetListCounts(storage: Storage, registry: PostFacetRegistry, q:
   const values = registry.facet(d);
   if (!values) return {};
   const rows = (await sql<{ value: string; n: number }>`select f.value as value, count(distinct f.post_id) as n
-    from posts_run_posts rp join ${facetRows(values, q.scope)} f on f.post_id = rp.post_id
-    join posts_posts p on p.id = rp.post_id where rp.run_id = ${q.scope.runId} and ${postConditions(registry, storage.dialect, q, [d])}
+    from posts_explorer_facts p join ${facetRows(values, q.scope)} f on f.post_id = p.id
+    where p.run_id = ${q.scope.runId} and ${postConditions(registry, storage.dialect, q, [d])}
     group by f.value order by n desc limit ${MAX_COUNT_VALUES}`.execute(dbOf(storage))).rows;
   return Object.fromEntries(rows.filter((r) => r.value !== null).map((r) => [String(r.value), Number(r.n)]));
 }

@@ -17,9 +17,10 @@ export const ENGAGEMENT_KEYS = ['likes', 'replies', 'reposts', 'quotes', 'commen
 
 function engagementExpression(dialect: DialectName): RawBuilder<number> {
   const terms = ENGAGEMENT_KEYS.map((k) => dialect === 'sqlite'
-    ? `coalesce(case when json_type(p.additional_properties, '$.${k}') in ('integer', 'real') then json_extract(p.additional_properties, '$.${k}') end, 0)`
-    : `coalesce(case when jsonb_typeof(p.additional_properties::jsonb -> '${k}') = 'number' then (p.additional_properties::jsonb ->> '${k}')::float8 end, 0)`);
-  return sql<number>`(${sql.raw(terms.join(' + '))})`;
+    ? `coalesce(case when json_type(x.additional_properties, '$.${k}') in ('integer', 'real') then json_extract(x.additional_properties, '$.${k}') end, 0)`
+    : `coalesce(case when jsonb_typeof(x.additional_properties::jsonb -> '${k}') = 'number' then (x.additional_properties::jsonb ->> '${k}')::float8 end, 0)`);
+  // The facts row (`p`) has no properties: read them from the post (`x`).
+  return sql<number>`(select ${sql.raw(terms.join(' + '))} from posts_posts x where x.id = p.id)`;
 }
 
 export function engagementTotal(row: { additional_properties: Record<string, unknown> }): number {

@@ -5,8 +5,8 @@ import type { Storage } from '@core/server/storage/database';
 import { isEmptyFilters } from '@core/shared/filters';
 import { EXPLORER_MESSAGES, type RawDataRow } from '../../shared/explorerApi';
 import type { OrderBy } from './params';
-import { fromPostsInRun, fromRunPosts, type PostSetQuery } from './postSet';
-import { ROW_COLUMNS, ROW_JOIN, toRows, type StoredRow } from './rows';
+import { fromRunPosts, type PostSetQuery } from './postSet';
+import { rowsFor } from './rows';
 
 /** One page of the explorer's post set: ids in order, and how many posts the set holds. */
 
@@ -40,12 +40,12 @@ export function orderClause(registry: PostFacetRegistry, q: PostSetQuery, orderB
 
 const dbOf = (storage: Storage) => storage.db as unknown as Kysely<any>;
 
-/** Posts in the set. Without any narrowing it is the run's link count (a covering scan of its primary key). */
+/** Posts in the set. Without any narrowing it is the run's fact count (a covering scan of its primary key). */
 export async function totalOf(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery): Promise<number> {
   if (q.scope.runId === null) return 0;
   const unfiltered = isEmptyFilters(q.filters) && q.search === null && !q.coordinationOnly;
   const query = unfiltered
-    ? sql<{ n: number }>`select count(*) as n from posts_run_posts rp where rp.run_id = ${q.scope.runId}`
+    ? sql<{ n: number }>`select count(*) as n from posts_explorer_facts p where p.run_id = ${q.scope.runId}`
     : sql<{ n: number }>`select count(*) as n ${fromRunPosts(registry, storage.dialect, q)}`;
   const row = (await query.execute(dbOf(storage))).rows[0];
   return Number(row?.n ?? 0);
@@ -56,15 +56,12 @@ export async function pageIds(
   order: RawBuilder<unknown> = orderClause(registry, q, page.orderBy),
 ): Promise<number[]> {
   if (q.scope.runId === null) return [];
-  const rows = (await sql<{ id: number }>`select p.id ${fromPostsInRun(registry, storage.dialect, q)} order by ${order}
+  const rows = (await sql<{ id: number }>`select p.id ${fromRunPosts(registry, storage.dialect, q)} order by ${order}
     limit ${page.limit} offset ${page.offset}`.execute(dbOf(storage))).rows;
   return rows.map((r) => Number(r.id));
 }
 
-/**
- * Keyset batches of whole rows in (published_at desc, id desc) order: one query per batch walking the date index,
- * flat memory and constant cost per batch at any depth.
- */
+/** Keyset batches of rows in (published_at desc, id desc) order: flat memory and constant cost per batch at any depth. */
 export async function* rowBatches(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery, batchSize: number): AsyncGenerator<RawDataRow[]> {
   if (q.scope.runId === null) return;
   let after: { published_at: string; id: number } | null = null;
@@ -73,12 +70,12 @@ export async function* rowBatches(storage: Storage, registry: PostFacetRegistry,
       ? sql`1 = 1`
       // The plain `<=` bound lets the date index start at the last row; the OR alone would rescan from the top each batch.
       : sql`p.published_at <= ${after.published_at} and (p.published_at < ${after.published_at} or p.id < ${after.id})`;
-    const stored = (await sql<StoredRow>`select ${ROW_COLUMNS} ${fromPostsInRun(registry, storage.dialect, q, ROW_JOIN)} and ${keyset}
-      order by p.published_at desc, p.id desc limit ${batchSize}`.execute(dbOf(storage))).rows;
-    if (stored.length === 0) return;
-    yield await toRows(registry, q.scope, stored);
-    const last = stored[stored.length - 1]!;
+    const page = (await sql<{ id: number; published_at: string }>`select p.id, p.published_at ${fromRunPosts(registry, storage.dialect, q)}
+      and ${keyset} order by p.published_at desc, p.id desc limit ${batchSize}`.execute(dbOf(storage))).rows;
+    if (page.length === 0) return;
+    yield await rowsFor(storage, registry, q.scope, page.map((r) => Number(r.id)));
+    const last = page[page.length - 1]!;
     after = { published_at: last.published_at, id: Number(last.id) };
-    if (stored.length < batchSize) return;
+    if (page.length < batchSize) return;
   }
 }

@@ -9,7 +9,7 @@ import { postFilterColumns } from '../../shared/filters';
 import type { ExplorerScope } from './scope';
 
 /**
- * The explorer's post set as SQL: the posts of the scope's run (alias `p` for posts_posts), narrowed by the shared
+ * The explorer's post set as SQL: the posts of the scope's run (alias `p` for its narrow facts, facts.ts), narrowed by the shared
  * filter model (store columns + every facet provider's dimension), the global search and coordination_only.
  * Used by raw_data, export, filter_counts, GraphQL and notable posts, so they all select the same posts.
  */
@@ -67,7 +67,7 @@ export function searchCondition(dialect: DialectName, search: string): RawBuilde
   const ts = toTsquery(query);
   if (ts.kind === 'all') return null;
   if (ts.kind === 'none') return sql<SqlBool>`1 = 0`;
-  return sql<SqlBool>`p.search_vector @@ to_tsquery('simple', ${ts.expression})`;
+  return sql<SqlBool>`p.id in (select x.id from posts_posts x where x.organization_id = p.organization_id and x.search_vector @@ to_tsquery('simple', ${ts.expression}))`;
 }
 
 /** Every condition on `p` besides run membership: organisation, filters (minus `omit`), search, coordination_only. */
@@ -87,15 +87,10 @@ export function postConditions(registry: PostFacetRegistry, dialect: DialectName
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 }
 
-/** `from posts_run_posts rp join posts_posts p ...`: the run's posts matching `q`, driven from the run's links. */
-export function fromRunPosts(registry: PostFacetRegistry, dialect: DialectName, q: PostSetQuery, omit: readonly Dimension[] = []): RawBuilder<unknown> {
-  return sql`from posts_run_posts rp join posts_posts p on p.id = rp.post_id where rp.run_id = ${q.scope.runId} and ${postConditions(registry, dialect, q, omit)}`;
-}
-
 /**
- * `from posts_posts p where ... and <in run>`: the same set driven from the posts table, so an index on
- * (organization_id, published_at, id) yields pages in date order without sorting the whole run.
+ * `from posts_explorer_facts p where ...`: the run's posts matching `q`, read from the run's narrow facts (facts.ts;
+ * `p.id` is the post id). Pages walk its (run_id, published_at, id) index; counts scan the run's rows only.
  */
-export function fromPostsInRun(registry: PostFacetRegistry, dialect: DialectName, q: PostSetQuery, join: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
-  return sql`from posts_posts p ${join} where ${postConditions(registry, dialect, q)} and exists (select 1 from posts_run_posts rp where rp.run_id = ${q.scope.runId} and rp.post_id = p.id)`;
+export function fromRunPosts(registry: PostFacetRegistry, dialect: DialectName, q: PostSetQuery, omit: readonly Dimension[] = []): RawBuilder<unknown> {
+  return sql`from posts_explorer_facts p where p.run_id = ${q.scope.runId} and ${postConditions(registry, dialect, q, omit)}`;
 }

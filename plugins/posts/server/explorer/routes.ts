@@ -10,6 +10,7 @@ import {
   filterCountsSchema, graphqlRequestSchema, graphqlResultSchema, notablePostsAnswerSchema, postDetailsAnswerSchema, rawDataAnswerSchema,
 } from '../../shared/explorerApi';
 import { exportChunks, exportFileName, exportStream } from './exportStream';
+import { ensureRunFacts } from './facts';
 import { filterCounts } from './filterCounts';
 import { executeGraphql } from './graphql';
 import { notablePosts } from './notable';
@@ -43,6 +44,7 @@ async function postSet(ctx: AnyContext, conversationId: string, params: URLSearc
   const user = requireUser(ctx);
   const filters = filtersOf(params);
   const scope = await conversationScope(ctx.app.storage, user.organization_id, conversationId);
+  if (scope.runId !== null) await ensureRunFacts(ctx.app.storage, { ...scope, runId: scope.runId });
   return { scope, filters, search: null, coordinationOnly: false, ...extra };
 }
 

@@ -65,15 +65,14 @@ function toRow(r: StoredRow): RawDataRow {
 }
 
 /** The columns every row query selects (`p` = posts_posts, `a` = its author in posts_actors). */
-export const ROW_COLUMNS = sql`p.id, p.organization_id, p.rid, p.platform, p.subject, p.title, p.body, p.published_at, p.language,
+const ROW_COLUMNS = sql`p.id, p.organization_id, p.rid, p.platform, p.subject, p.title, p.body, p.published_at, p.language,
   p.source_url, p.avatar_url, p.accounts_url, p.urls, p.images, p.domains, p.entities, p.is_repost, p.is_reply, p.is_quote, p.is_niche,
   p.additional_properties, a.rid as a_rid, a.user_id as a_user_id, a.screen_name as a_screen_name, a.display_name as a_display_name,
   a.avatar_url as a_avatar_url`;
-export const ROW_JOIN = sql`left join posts_actors a on a.id = p.actor_id`;
-export type { StoredRow };
+const ROW_JOIN = sql`left join posts_actors a on a.id = p.actor_id`;
 
 /** Store rows of the scope's organisation as raw data rows, with every facet provider's fields added. */
-export async function toRows(registry: PostFacetRegistry, scope: ExplorerScope, stored: readonly StoredRow[]): Promise<RawDataRow[]> {
+async function toRows(registry: PostFacetRegistry, scope: ExplorerScope, stored: readonly StoredRow[]): Promise<RawDataRow[]> {
   const rows = stored.filter((r) => r.organization_id === scope.organizationId).map(toRow);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ids = rows.map((r) => r.id);
