@@ -16,6 +16,7 @@ import { median, printTable } from './lib';
  * the real CooRTweet co-share data for scale. Every scenario runs in its own process so peak RSS is its own.
  *
  *   node --import tsx bench/coordination.bench.ts [--full] [--runs N]
+ *   node --import tsx bench/coordination.bench.ts --render [accounts] [edges]   (the navigator in Chromium)
  */
 const argv = process.argv.slice(2);
 const FULL = argv.includes('--full');
@@ -185,5 +186,80 @@ function main(): void {
   })));
 }
 
+/**
+ * `--render [accounts] [edges]`: the network navigator's drawing in Chromium (sigma, WebGL through SwiftShader on
+ * this machine: no GPU). A page bundled with esbuild builds a synthetic coordination graph with the navigator's own
+ * `buildCoordinationGraph`, draws it, runs ForceAtlas2 in its web worker and pans/zooms the camera for 3 s, and
+ * reports the main thread's frame times (requestAnimationFrame intervals) with and without the layout running.
+ */
+async function render(accounts: number, edges: number) {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const { build } = await import('esbuild');
+  const { chromium } = await import('playwright-core');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'narrascope-render-'));
+  const root = path.resolve(import.meta.dirname, '..');
+  fs.writeFileSync(path.join(dir, 'entry.ts'), `
+    import Sigma from 'sigma';
+    import FA2Layout from 'graphology-layout-forceatlas2/worker';
+    import { buildCoordinationGraph, rendererSettings } from ${JSON.stringify(path.join(root, 'plugins/coordination/client/graph/buildGraph.ts'))};
+    (async () => {
+    const A = ${accounts}, E = ${edges}, SIZE = 50;
+    let seed = 7; const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const clusters = [];
+    for (let c = 0; c * SIZE < A; c++) {
+      const rids = Array.from({ length: Math.min(SIZE, A - c * SIZE) }, (_, k) => 'a' + (c * SIZE + k));
+      const per = Math.round(E * rids.length / A);
+      const edges = Array.from({ length: per }, () => ({ i: rids[Math.floor(rnd() * rids.length)], j: rids[Math.floor(rnd() * rids.length)], weight: 1 + rnd() * 5, coordination_types: ['SYNCHRONOUS_URL_SHARE'] }));
+      clusters.push({ cluster_id: 'c' + (c + 1), platform: 'twitter', coordinations: [], preview: {}, edges,
+        accounts: rids.map((rid) => ({ id: 0, rid, platform: 'twitter', screen_name: rid, display_name: null, profile_url: null, avatar_url: null, topic_id: null })) });
+    }
+    // Cross-cluster edges make it one hairball rather than islands (the harder case for the layout).
+    const t0 = performance.now();
+    const graph = buildCoordinationGraph(clusters, { grouping: 'coordinationCluster' });
+    for (let k = 0; graph.size < E && k < E * 2; k++) {
+      const s = 'accounts:a' + Math.floor(rnd() * A), t = 'accounts:a' + Math.floor(rnd() * A);
+      if (s !== t && !graph.hasEdge(s, t)) graph.addEdge(s, t, { edgeType: 'accountCoordinationEvidenceAccounts', weight: 1, size: 0.5, color: '#ccc', coordinationTypes: [], clusterId: null });
+    }
+    const built = performance.now() - t0;
+    const sigma = new Sigma(graph, document.getElementById('g'), rendererSettings(graph.order, graph.size));
+    const drawn = performance.now() - t0 - built;
+    const frames = async (ms) => { const d = []; let last = performance.now(); const end = last + ms;
+      await new Promise((done) => { const tick = (now) => { d.push(now - last); last = now; const cam = sigma.getCamera();
+        cam.setState({ x: 0.5 + 0.2 * Math.sin(now / 500), y: 0.5, ratio: 0.6 + 0.3 * Math.cos(now / 700) });
+        if (now < end) requestAnimationFrame(tick); else done(); }; requestAnimationFrame(tick); });
+      d.sort((a, b) => a - b); return { n: d.length, median: d[d.length >> 1], p95: d[Math.floor(d.length * 0.95)], max: d[d.length - 1] }; };
+    const idle = await frames(3000);
+    const layout = new FA2Layout(graph, { settings: { barnesHutOptimize: true, gravity: 1, scalingRatio: 10 } });
+    layout.start();
+    const withLayout = await frames(3000);
+    layout.kill();
+    window.__result = { nodes: graph.order, edges: graph.size, built, drawn, idle, withLayout };
+    })().catch((e) => { window.__result = { error: String(e && e.stack || e) }; });
+  `);
+  await build({ entryPoints: [path.join(dir, 'entry.ts')], bundle: true, format: 'iife', outfile: path.join(dir, 'bundle.js'), logLevel: 'error', nodePaths: [path.join(root, 'node_modules')] });
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body style="margin:0"><div id="g" style="width:1200px;height:800px"></div><script src="bundle.js"></script></body></html>');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1200, height: 800 } })).newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(`file://${path.join(dir, 'index.html')}`);
+    const r = await page.waitForFunction(() => (window as unknown as { __result?: unknown }).__result, undefined, { timeout: 120_000 }).then((h) => h.jsonValue()) as {
+      nodes: number; edges: number; built: number; drawn: number;
+      idle: { n: number; median: number; p95: number; max: number }; withLayout: { n: number; median: number; p95: number; max: number };
+    };
+    const ms = (x: number) => `${x.toFixed(1)} ms`;
+    printTable('Network navigator in Chromium (sigma WebGL via SwiftShader, no GPU; camera moving every frame)', [
+      { phase: 'idle', nodes: r.nodes, edges: r.edges, 'build graph': ms(r.built), 'first draw': ms(r.drawn), frames: r.idle.n, 'median frame': ms(r.idle.median), 'p95 frame': ms(r.idle.p95), 'max frame': ms(r.idle.max) },
+      { phase: 'ForceAtlas2 running (web worker)', nodes: r.nodes, edges: r.edges, 'build graph': '-', 'first draw': '-', frames: r.withLayout.n, 'median frame': ms(r.withLayout.median), 'p95 frame': ms(r.withLayout.p95), 'max frame': ms(r.withLayout.max) },
+    ]);
+  } finally {
+    await browser.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (argv[0] === '--child') child(argv[1]!, Number(argv[2]), Number(argv[3]));
+else if (argv[0] === '--render') void render(Number(argv[1] ?? 20_000) || 20_000, Number(argv[2] ?? 100_000) || 100_000);
 else main();

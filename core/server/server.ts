@@ -11,6 +11,7 @@ import { SessionService } from './auth/sessions';
 import { accessKey, createAccessServices, registerAccessRoutes } from './auth';
 import { createHttpHost, type HttpHost } from './http/app';
 import { registerCoreRoutes } from './http/coreRoutes';
+import { registerSystemStatusRoutes } from './status/routes';
 import type { ServerPlugin } from './plugin/contract';
 import { authKey, configKey, loggerKey, storageKey, type ServerContext } from './plugin/context';
 import { serverPluginProblems } from './plugin/validate';
@@ -90,6 +91,7 @@ export async function createServer(opts: ServerOptions): Promise<Omit<RunningSer
     const core = http.registrar('core', null, claims);
     registerAccessRoutes(core, opts.config, track);
     registerCoreRoutes(core, () => http.fastify.swagger());
+    registerSystemStatusRoutes(core);
     for (const plugin of opts.plugins) {
       plugin.routes?.(http.registrar(plugin.manifest.id, plugin.manifest.apiPrefixes ?? [], claims));
     }

@@ -5,5 +5,5 @@ export const manifest = defineManifest({
   title: 'Projects and conversations',
   version: 1,
   description: 'Projects, conversations (saved boolean queries), their runs through the pipeline, the picker and the dashboard home.',
-  apiPrefixes: ['/api/v2/project', '/api/v2/conversations'],
+  apiPrefixes: ['/api/v2/project', '/api/v2/conversations', '/api/v2/query_audit'],
 });

@@ -38,13 +38,15 @@ async function waitForRun(name: string, timeoutMs: number) {
   }
 }
 
-/** Keyboard only: opens the palette (Ctrl+K) and runs the command with this title. */
+/** Keyboard only: opens the palette (Ctrl+K), types the title, arrows down to that command and runs it. */
 async function palette(title: string) {
   await page.keyboard.press('Control+k');
-  const input = page.getByRole('combobox').last();
-  await input.waitFor();
+  await page.getByRole('combobox').last().waitFor();
   await page.keyboard.type(title);
-  await page.getByRole('option', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first().waitFor();
+  const wanted = page.getByRole('option', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first();
+  await wanted.waitFor();
+  for (let i = 0; i < 40 && (await wanted.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
+  expect(await wanted.getAttribute('aria-selected')).toBe('true');
   await page.keyboard.press('Enter');
 }
 
@@ -61,7 +63,7 @@ async function tabTo(label: string | RegExp, max = 200) {
   throw new Error(`Tab never reached '${String(label)}'`);
 }
 
-const total = async () => Number((await page.getByTestId('raw-data-total').textContent())!.replace(/[^\d].*$/, '').replace(/,/g, '') || '0');
+const total = async () => Number((await page.getByTestId('raw-data-total').textContent())!.replace(/ posts?\b.*$/, '').replace(/,/g, ''));
 const filtersTotal = async () => Number((await page.getByTestId('filters-total').textContent())!.replace(/ posts$/, '').replace(/,/g, ''));
 const urlParams = () => new URL(page.url()).searchParams;
 
@@ -88,8 +90,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1500, height: 950 }, acceptDownloads: true });
   page = await context.newPage();
-  page.on('pageerror', (e) => fs.appendFileSync('/tmp/narrascope-e2e-explorer-console.log', `pageerror ${e.stack}\n`));
-  page.on('console', (m) => fs.appendFileSync('/tmp/narrascope-e2e-explorer-console.log', `${m.type()} ${m.text()}\n`));
   await signIn(page, server.url, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
   await page.waitForURL(`${server.url}/`);
 }, 180_000);
@@ -149,10 +149,10 @@ describe('the posts explorer in Chromium, keyboard only', () => {
   it('searches from the search box (mirrored in the URL hash)', async () => {
     await palette('Search posts');
     await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.type === 'search');
+    const searched = page.waitForResponse((r) => r.url().includes('/raw_data') && new URL(r.url()).searchParams.get('search') === 'tariff');
     await page.keyboard.type('tariff');
     await page.waitForFunction(() => location.hash === '#posts-search=tariff');
-    const raw = await page.waitForResponse((r) => r.url().includes('/raw_data') && new URL(r.url()).searchParams.get('search') === 'tariff');
-    expect(raw.status()).toBe(200);
+    expect((await searched).status()).toBe(200);
     await page.waitForTimeout(300);
     const after = await total();
     expect(after).toBeGreaterThan(0);
@@ -207,5 +207,29 @@ describe('the posts explorer in Chromium, keyboard only', () => {
     expect(await popup.getByText(/Post statistics unavailable|Score|Likes|Comments|Replies|Favorites|Upvotes/).count()).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
     await popup.waitFor({ state: 'detached' });
+  });
+
+  it('shows the overview charts and notable posts; the data of a chart filters the workspace', async () => {
+    // The subtab keeps the query string (the filters travel along).
+    await tabTo(/^Posts(Posts)?$/);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.activeElement?.textContent?.startsWith('Overview'));
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.pathname.endsWith('/explorer/overview'));
+    expect(urlParams().getAll('platforms')).toHaveLength(1);
+    const notable = page.getByRole('list', { name: 'Notable posts: Most engaged' });
+    await notable.getByRole('listitem').first().waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.js-plotly-plot .main-svg').length >= 5);
+    await tabTo('Chart data');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const name = await page.evaluate(() => document.activeElement!.getAttribute('aria-label')!);
+    expect(name).toMatch(/^(Show posts from|Filter by) /);
+    const search = new URL(page.url()).search;
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((s) => location.search !== s, search);
+    // The mark's filter is in the URL, so every panel follows it.
+    const added = [...urlParams().entries()].filter(([k, v]) => !new URLSearchParams(search).getAll(k).includes(v)).map(([k]) => k);
+    expect(added.some((k) => ['start_range', 'engagement_score', 'platforms', 'domains', 'sentiments', 'contains_threatening_language'].includes(k))).toBe(true);
   });
 });

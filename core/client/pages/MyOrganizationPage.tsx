@@ -12,6 +12,8 @@ import { ApiKeysSection, MfaSection, PasswordSection, PreferencesSection } from 
 const CORE_PAGES: Partial<Record<PageId, ReturnType<typeof lazy>>> = {
   userManagement: lazy(() => import('./admin/UserManagementPage')),
   organizations: lazy(() => import('./admin/OrganizationsPage')),
+  eventAudit: lazy(() => import('./admin/EventAuditPage')),
+  systemStatus: lazy(() => import('./admin/SystemStatusPage')),
 };
 
 const useStyles = makeStyles({

@@ -13,6 +13,7 @@ export default defineClientPlugin({
     conversationHeader: () => import('./header/ConversationHeader'),
   },
   commands: conversationCommands,
+  organizationPages: { queryAudit: () => import('./queryAudit/QueryAuditPage') },
   activate(services) {
     // One lifecycle actor per conversation for the whole app, shared by the picker, the cards and the header.
     const registry = new LifecycleRegistry({

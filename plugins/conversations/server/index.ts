@@ -6,6 +6,7 @@ import { registerConversationRoutes } from './conversations';
 import { migrations } from './migrations';
 import { dbOf } from './model';
 import { registerProjectRoutes } from './projects';
+import { registerQueryAuditRoutes } from './queryAudit/routes';
 import { continuousScheduler, conversationRunListener } from './runs';
 import { seedDemoConversations } from './demo';
 
@@ -15,6 +16,7 @@ export default defineServerPlugin({
   routes: (r) => {
     registerProjectRoutes(r);
     registerConversationRoutes(r);
+    registerQueryAuditRoutes(r);
   },
   stages: [collectStage],
   async activate(ctx) {

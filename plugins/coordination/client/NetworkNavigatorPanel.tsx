@@ -8,7 +8,7 @@ import type { PanelProps } from '@core/client/plugin/contract';
 import { decodeViz, encodeViz, withVizDefaults } from '@core/shared/filters';
 import { MESSAGES, type ClusterData } from '../shared/api';
 import { clusterQuery, clustersQuery, edgeQuery } from './api';
-import { addEdgeEvidence, buildCoordinationGraph, groupingFor, hiddenByPreset, legend, neighbourhood, searchNodes, type EdgeAttributes, type NavigatorGraph, type NodeAttributes } from './graph/buildGraph';
+import { addEdgeEvidence, buildCoordinationGraph, groupingFor, hiddenByPreset, legend, neighbourhood, rendererSettings, searchNodes, type EdgeAttributes, type NavigatorGraph, type NodeAttributes } from './graph/buildGraph';
 import { isPreset, NODE_TYPE_LABELS, PRESETS, type PresetId } from './graph/model';
 import { PopupLayer } from './popups/PopupLayer';
 import { selection, useSelection } from './selection';
@@ -62,15 +62,16 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
   const loaded = clusterResults.every((r) => r.isSuccess);
   const clusters = useMemo(() => (loaded ? clusterResults.map((r) => r.data).filter((d): d is ClusterData => !!d) : []),
     [loaded, ids.join(',')]);
-  // Topics (plugins/topics) are not published to other plugins yet: grouping falls back to coordination clusters.
-  const grouping = groupingFor(readViz().cluster, false);
-  const graph = useMemo<NavigatorGraph | null>(() => (clusters.length ? buildCoordinationGraph(clusters, { grouping }) : null), [clusters, grouping]);
+  // viz:cluster=topicId (the default) groups accounts by their topic when the run has topics, else by cluster.
+  const topicOf = useMemo(() => new Map(clusters.flatMap((c) => c.accounts.flatMap((a) => (a.topic_id ? [[a.rid, a.topic_id] as const] : [])))), [clusters]);
+  const grouping = groupingFor(readViz().cluster, topicOf.size > 0);
+  const graph = useMemo<NavigatorGraph | null>(() => (clusters.length ? buildCoordinationGraph(clusters, { grouping, topicOf }) : null), [clusters, grouping, topicOf]);
   const hidden = useMemo(() => (graph ? hiddenByPreset(graph, preset) : new Set<string>()), [graph, preset]);
 
   useEffect(() => {
     if (!graph || !container.current) return;
     setCurrentGraph(graph);
-    const sigma = new Sigma(graph, container.current, { enableEdgeEvents: true, renderEdgeLabels: false, labelRenderedSizeThreshold: 8 });
+    const sigma = new Sigma(graph, container.current, rendererSettings(graph.order, graph.size));
     sigmaRef.current = sigma;
     const layout = new FA2Layout(graph, { settings: { ...inferSettings(graph), barnesHutOptimize: graph.order > 2000 }, getEdgeWeight: 'weight' });
     layout.start();

@@ -82,4 +82,11 @@ export const migrations: Migration[] = [
       await db.schema.createIndex('coordination_post_clusters_cluster').on('coordination_post_clusters').columns(['run_id', 'cluster_id']).execute();
     },
   },
+  {
+    // The account's most frequent topic in the run (plugins/topics), for the navigator's grouping by topic.
+    id: 'coordination/002_vertex_topics',
+    async up(db) {
+      await db.schema.alterTable('coordination_vertices').addColumn('topic_id', 'text').execute();
+    },
+  },
 ];

@@ -7,7 +7,7 @@ export interface CoordinationClusterRow {
   run_id: string; cluster_id: string; organization_id: string; position: number; platform: string | null;
   number_accounts: number; number_posts: number; preview: string;
 }
-export interface CoordinationVertexRow { run_id: string; actor_id: number; cluster_id: string; organization_id: string }
+export interface CoordinationVertexRow { run_id: string; actor_id: number; cluster_id: string; organization_id: string; topic_id: string | null }
 export interface CoordinationEdgeRow {
   run_id: string; edge_id: number; cluster_id: string; organization_id: string; i: number; j: number; weight: number;
   coordination_types: string; evidence: string;

@@ -77,13 +77,15 @@ export const nodeDataSchema = z.object({
 });
 export type NodeData = z.infer<typeof nodeDataSchema>;
 
+/** A cluster member: its account and most frequent topic in the run (null without topics). */
+export const clusterAccountSchema = accountRefSchema.extend({ topic_id: z.string().nullable() });
 export const clusterEdgeSchema = z.object({ i: z.string(), j: z.string(), weight: z.number(), coordination_types: z.array(evidenceTypeSchema) });
 /** Spec "Cluster data: coordinations, accounts (rid, screen_name, profile_url, avatar_url)", plus edges (i, j are rids). */
 export const clusterDataSchema = z.object({
   cluster_id: z.string(),
   platform: z.string().nullable(),
   coordinations: clusterPreviewSchema.shape.evidences,
-  accounts: z.array(accountRefSchema),
+  accounts: z.array(clusterAccountSchema),
   edges: z.array(clusterEdgeSchema),
   preview: clusterPreviewSchema,
 });

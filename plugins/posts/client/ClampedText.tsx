@@ -8,18 +8,20 @@ const CHARS_PER_LINE = 90;
 
 /**
  * Hostile post text, clamped to `lines` lines (spec part 2 section 9: 2 by default, 3 in a popup) with
- * "Show Full Text" / "Show Less Text". Rendered as a text node only, never as HTML.
+ * "Show Full Text" / "Show Less Text". Rendered as a text node only, never as HTML. Whether the text overflows is
+ * measured after layout, or (with `measure={false}`) estimated from its length and line breaks.
  */
-export function ClampedText({ text, lines = 2, onToggle }: { text: string; lines?: number; onToggle?: () => void }) {
+export function ClampedText({ text, lines = 2, onToggle, measure = true }: { text: string; lines?: number; onToggle?: () => void; measure?: boolean }) {
   const [expanded, setExpanded] = useState(false);
   const [overflows, setOverflows] = useState(() => text.length > CHARS_PER_LINE * lines || text.split('\n').length > lines);
   const ref = useRef<HTMLDivElement>(null);
 
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el || expanded || el.clientHeight === 0) return;
+    // Table rows skip the measurement: reading layout for every row entering the view costs scroll frames.
+    if (!measure || !el || expanded || el.clientHeight === 0) return;
     setOverflows(el.scrollHeight > el.clientHeight + 1);
-  }, [text, lines, expanded]);
+  }, [text, lines, expanded, measure]);
 
   return (
     <div>

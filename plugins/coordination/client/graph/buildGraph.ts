@@ -153,3 +153,18 @@ export function legend(graph: NavigatorGraph): Array<{ group: string; color: str
   });
   return [...byGroup].map(([group, g]) => ({ group, ...g })).sort((x, y) => y.accounts - x.accounts || x.group.localeCompare(y.group));
 }
+
+/**
+ * Sigma settings by graph size: large graphs hide edges and labels while the camera moves and draw fewer labels
+ * (software WebGL on a machine without GPU draws 100k edges in about a second), and give up edge picking, whose
+ * hit-testing costs a frame of its own. Edge popups then open from the user popup's Connected Accounts.
+ */
+export function rendererSettings(nodes: number, edges: number) {
+  return {
+    enableEdgeEvents: edges <= 50_000,
+    hideEdgesOnMove: edges > 20_000,
+    hideLabelsOnMove: nodes > 5_000,
+    labelRenderedSizeThreshold: nodes > 5_000 ? 14 : 8,
+    renderEdgeLabels: false,
+  };
+}

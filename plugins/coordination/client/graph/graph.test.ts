@@ -7,7 +7,7 @@ import { EDGE_TYPES, edgeSentence, edgeTypesOf, NODE_TYPE_LABELS, NODE_TYPES } f
 const account = (rid: string, screen_name: string | null = rid) => ({ id: 1, rid, platform: 'twitter', screen_name, display_name: null, profile_url: null, avatar_url: null });
 const preview = { cluster_insights: [], engagement_score: null, evidences: [], number_accounts: 3, number_posts: 6, percent_accounts: 0.1 };
 const cluster = (id: string, rids: string[]): ClusterData => ({
-  cluster_id: id, platform: 'twitter', coordinations: [], preview, accounts: rids.map((r) => account(r)),
+  cluster_id: id, platform: 'twitter', coordinations: [], preview, accounts: rids.map((r) => ({ ...account(r), topic_id: null })),
   edges: rids.slice(1).map((r) => ({ i: rids[0]!, j: r, weight: 2, coordination_types: ['SYNCHRONOUS_URL_SHARE'] })),
 });
 const post = (rid: string, body: string) => ({ id: 1, rid, body, published_at: '2025-01-01T00:00:00.000Z', source_url: null });
@@ -103,7 +103,7 @@ describe('GEXF and GraphML', () => {
   });
 
   it('drops control characters that XML forbids', () => {
-    const h = buildCoordinationGraph([{ ...cluster('c1', ['x', 'y', 'z']), accounts: [account('x', 'bad\u0001name'), account('y'), account('z')] }], { grouping: 'coordinationCluster' });
+    const h = buildCoordinationGraph([{ ...cluster('c1', ['x', 'y', 'z']), accounts: [account('x', 'bad\u0001name'), account('y'), account('z')].map((a) => ({ ...a, topic_id: null })) }], { grouping: 'coordinationCluster' });
     expect(toGexf(h)).toContain('label="@badname"');
   });
 });

@@ -66,13 +66,15 @@ export function registerCoordinationRoutes(r: RouteRegistrar): void {
     const runId = await detectionOf(db, user.organization_id, ctx.query.conversation_id);
     const cluster = await clusterRow(db, user.organization_id, runId, ctx.params.clusterId);
     const [vertices, edges] = await Promise.all([
-      db.selectFrom('coordination_vertices').select('actor_id').where('run_id', '=', cluster.run_id).where('cluster_id', '=', cluster.cluster_id).execute(),
+      db.selectFrom('coordination_vertices').select(['actor_id', 'topic_id']).where('run_id', '=', cluster.run_id).where('cluster_id', '=', cluster.cluster_id).execute(),
       db.selectFrom('coordination_edges').select(['edge_id', 'i', 'j', 'weight', 'coordination_types'])
         .where('run_id', '=', cluster.run_id).where('cluster_id', '=', cluster.cluster_id).orderBy('weight', 'desc').orderBy('edge_id').execute(),
     ]);
     const keptEdges = await edgesPassing(db, user.organization_id, cluster.run_id, filters, edges);
     const refs = await accountRefs(db, user.organization_id, vertices.map((v) => v.actor_id));
-    const accounts = [...refs.values()].sort((a, b) => (a.screen_name ?? a.rid).localeCompare(b.screen_name ?? b.rid));
+    const topicOf = new Map(vertices.map((v) => [v.actor_id, v.topic_id]));
+    const accounts = [...refs.values()].map((a) => ({ ...a, topic_id: topicOf.get(a.id) ?? null }))
+      .sort((a, b) => (a.screen_name ?? a.rid).localeCompare(b.screen_name ?? b.rid));
     const p = preview(cluster.preview);
     return {
       cluster_id: cluster.cluster_id, platform: cluster.platform, coordinations: p.evidences, accounts, preview: p,

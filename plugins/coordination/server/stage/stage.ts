@@ -5,6 +5,7 @@ import type { CoordinationConfig, CoordinationInput, CoordinationResult } from '
 import { stageConfig } from './config';
 import { readRunInput } from './readRun';
 import { writeRun } from './writeRun';
+import { runTopics, topicOfAccounts, updateNarrativeCounts } from './narrativeCounts';
 
 export const DETECT_STAGE_ID = 'coordination.detect';
 /** After the URL step: links are parsed, normalised and expanded (plugins/enrichment) before they are compared. */
@@ -26,7 +27,12 @@ export const detectStage = defineStage({
     const result = await runInWorker<{ input: CoordinationInput; config: CoordinationConfig }, CoordinationResult>(
       new URL('./engineWorker.ts', import.meta.url), 'detectInWorker', { input, config }, { signal: ctx.signal });
     ctx.progress(0.8, `Storing ${result.clusters.length} clusters`);
-    await writeRun(ctx.storage, { runId: ctx.runId, organizationId: ctx.organizationId, conversationId: ctx.conversationId, stageVersion: VERSION }, result, config);
+    // Topics ran at step 4: each clustered account's topic lets the navigator group by topic.
+    const topicOfPost = await runTopics(ctx.services, ctx.organizationId, ctx.runId);
+    const accountTopics = topicOfPost ? topicOfAccounts(input.posts, new Set(result.accountCluster.keys()), topicOfPost) : new Map<string, string>();
+    await writeRun(ctx.storage, { runId: ctx.runId, organizationId: ctx.organizationId, conversationId: ctx.conversationId, stageVersion: VERSION }, result, config, accountTopics);
+    // After the detection is stored: a failure here reruns the whole (idempotent) stage.
+    await updateNarrativeCounts(ctx.services, ctx.organizationId, ctx.runId, result, topicOfPost);
     ctx.progress(1, `${result.clusters.length} coordination clusters`);
   },
 });

@@ -18,7 +18,7 @@ export interface RunKey { runId: string; organizationId: string; conversationId:
  * Replaces the run's detection in one transaction: a rerun of the stage (or a resumed run) never leaves half of
  * an old result next to half of a new one.
  */
-export async function writeRun(storage: Storage, key: RunKey, result: CoordinationResult, config: CoordinationConfig): Promise<void> {
+export async function writeRun(storage: Storage, key: RunKey, result: CoordinationResult, config: CoordinationConfig, accountTopics: ReadonlyMap<string, string> = new Map()): Promise<void> {
   const { runId, organizationId } = key;
   await tablesOf<CoordinationTables>(storage).transaction().execute(async (trx) => {
     for (const table of COORDINATION_TABLES) await trx.deleteFrom(table).where('run_id', '=', runId).execute();
@@ -32,7 +32,7 @@ export async function writeRun(storage: Storage, key: RunKey, result: Coordinati
       run_id: runId, cluster_id: c.cluster_id, organization_id: organizationId, position, platform: c.platform,
       number_accounts: c.preview.number_accounts, number_posts: c.preview.number_posts, preview: JSON.stringify(c.preview),
     }));
-    const vertices = result.clusters.flatMap((c) => c.vertices.map((v) => ({ run_id: runId, actor_id: Number(v), cluster_id: c.cluster_id, organization_id: organizationId })));
+    const vertices = result.clusters.flatMap((c) => c.vertices.map((v) => ({ run_id: runId, actor_id: Number(v), cluster_id: c.cluster_id, organization_id: organizationId, topic_id: accountTopics.get(v) ?? null })));
     let edgeId = 0;
     const edges = [];
     const evidence = [];

@@ -101,7 +101,7 @@ export async function recordRun(storage: Storage, ctx: StageContext, status: 'SU
   }).execute();
 }
 
-export function stageContext(storage: Storage, organizationId: string, conversationId = crypto.randomUUID(), runId = crypto.randomUUID()): StageContext {
+export function stageContext(storage: Storage, organizationId: string, conversationId: string = crypto.randomUUID(), runId: string = crypto.randomUUID()): StageContext {
   return {
     storage, logger: createLogger('silent'), services: new ServiceRegistry(), organizationId, conversationId, runId,
     run: {

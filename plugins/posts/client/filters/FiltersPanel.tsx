@@ -11,6 +11,9 @@ import { useFilterCounts } from '../api';
 import { explorerStateKey, useExplorerState } from '../explorerState';
 import { useDebouncedEffect } from '../useDebounced';
 import { FILTER_DEBOUNCE_MS } from '../table/pagination';
+
+/** Long enough for the command palette to close and restore focus first. */
+const FOCUS_DELAY_MS = 80;
 import { DIMENSION_LABELS, DIMENSION_ORDER, countKey, isBoolean, valueLabel, type Dimension } from './dimensions';
 import { fromRangeInput, toRangeInput } from './range';
 import { countsOf } from '../overview/chartData';
@@ -38,7 +41,9 @@ export default function FiltersPanel({ conversationId, filters }: PanelProps<Fil
   useEffect(() => {
     if (!focusDimension) return;
     setOpen((o) => (o.includes(focusDimension.name) ? o : [...o, focusDimension.name]));
-    requestAnimationFrame(() => headers.current.get(focusDimension.name)?.querySelector('button')?.focus());
+    // Deferred like the search box: the palette restores focus when it closes.
+    const timer = setTimeout(() => headers.current.get(focusDimension.name)?.querySelector('button')?.focus(), FOCUS_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [focusDimension]);
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Spinner, Text, tokens } from '@fluentui/react-components';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -12,10 +12,13 @@ import { explorerStateKey, useExplorerState } from '../explorerState';
 import { PostPopupHost } from '../popup/PostPopupHost';
 import { compactNumber } from '../format';
 import { useDebouncedEffect } from '../useDebounced';
-import { COLUMN_LABELS, SORT_COLUMNS, nextSort, orderByParam, postContentShown, visibleColumns, type ColumnField } from './columns';
+import { COLUMN_LABELS, SORT_COLUMNS, nextSort, orderByParam, postContentShown, visibleColumns, type ColumnField, type PostContentField } from './columns';
 import { PostCell, renderColumnCell } from './cells';
 import { DEFAULT_PAGE_SIZE, FILTER_DEBOUNCE_MS, PAGE_SIZE_OPTIONS, ROW_ESTIMATE_PX, ROW_OVERSCAN, pageItems } from './pagination';
 import { useHashSearch } from './useHashSearch';
+
+/** Long enough for the command palette to close and restore focus first. */
+const FOCUS_DELAY_MS = 80;
 
 export type RawDataTableConfig = Record<string, never>;
 
@@ -70,19 +73,10 @@ export default function RawDataTablePanel({ conversationId, filters }: PanelProp
   const table = useTable({ features, columns, data: rows, getRowId: (r) => String(r.id) });
   const gridTemplateColumns = columns.map((c) => COLUMN_WIDTH[c.id as ColumnField | 'post']).join(' ');
 
-  const scrollRef = useRef<HTMLDivElement>(null);
   const tableRows = table.getRowModel().rows;
-  const virtualizer = useVirtualizer({
-    count: tableRows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE_PX,
-    overscan: ROW_OVERSCAN,
-    getItemKey: (i) => tableRows[i]?.id ?? i,
-  });
-  // Braces matter: Chromium's scrollTo returns a promise, which React would take for a cleanup function.
-  useEffect(() => {
-    scrollRef.current?.scrollTo?.({ top: 0 });
-  }, [snap.page, filterKey, snap.search, snap.sort, pageSize]);
+  const rowData = useMemo(() => tableRows.map((r) => r.original), [tableRows]);
+  const cellOrder = useMemo(() => columns.map((c) => c.id as ColumnField | 'post'), [columns]);
+  const openPost = useCallback((id: number) => state.openPost(String(id)), [state]);
 
   const changePageSize = (size: number) => {
     state.setPageSize(size);
@@ -136,36 +130,16 @@ export default function RawDataTablePanel({ conversationId, filters }: PanelProp
             </div>
           ))}
         </div>
-        <div ref={scrollRef} role="rowgroup" data-testid="raw-data-scroll" style={{ flex: 1, minHeight: 0, overflow: 'auto', position: 'relative' }}>
-          {rawData.isLoading && <Spinner label="Loading posts" style={{ padding: 24 }} />}
-          {!rawData.isLoading && rows.length === 0 && !rawData.isError && <Text style={{ padding: 24, display: 'block' }}>No posts match the filters.</Text>}
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = tableRows[item.index]!;
-              return (
-                <div
-                  role="row"
-                  key={item.key}
-                  data-index={item.index}
-                  ref={virtualizer.measureElement}
-                  aria-rowindex={(snap.page - 1) * pageSize + item.index + 2}
-                  style={{
-                    display: 'grid', gridTemplateColumns, position: 'absolute', top: 0, left: 0, right: 0,
-                    transform: `translateY(${item.start}px)`, borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
-                  }}
-                >
-                  {row.getAllCells().map((cell) => (
-                    <div role="cell" key={cell.id} style={{ padding: '6px 8px', minWidth: 0 }}>
-                      {cell.column.id === 'post'
-                        ? <PostCell row={row.original} content={content} onOpen={() => state.openPost(String(row.original.id))} onResize={() => requestAnimationFrame(() => virtualizer.measure())} />
-                        : renderColumnCell(cell.column.id as ColumnField, row.original)}
-                    </div>
-                  ))}
-                </div>
-              );
-            })}
-          </div>
-        </div>
+        <VirtualBody
+          rows={rowData}
+          cells={cellOrder}
+          content={content}
+          gridTemplateColumns={gridTemplateColumns}
+          firstRowIndex={(snap.page - 1) * pageSize + 2}
+          resetKey={`${snap.page}|${filterKey}|${snap.search}|${orderByParam(snap.sort) ?? ''}|${pageSize}`}
+          onOpen={openPost}
+          status={rawData.isLoading ? 'loading' : rows.length === 0 && !rawData.isError ? 'empty' : 'rows'}
+        />
       </div>
       <Pagination page={Math.min(snap.page, pageCount)} pageCount={pageCount} onPage={(p) => state.setPage(p)} />
       <PostPopupHost conversationId={conversationId} />
@@ -182,8 +156,11 @@ function Toolbar(props: {
   // The search typed waits 350 ms; a search set elsewhere (hash, command) replaces the box's text.
   useEffect(() => setText(props.search), [props.search]);
   useDebouncedEffect(text, FILTER_DEBOUNCE_MS, (value) => props.onSearch(value.trim()));
+  // Deferred: the palette that ran "Search posts" gives focus back to where it was when it closes.
   useEffect(() => {
-    if (props.focusTick > 0) inputRef.current?.focus();
+    if (props.focusTick === 0) return;
+    const timer = setTimeout(() => inputRef.current?.focus(), FOCUS_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [props.focusTick]);
   const options = [...new Set<number>([...PAGE_SIZE_OPTIONS, props.pageSize])].sort((a, b) => a - b);
   return (
@@ -234,3 +211,77 @@ function Pagination({ page, pageCount, onPage }: { page: number; pageCount: numb
     </nav>
   );
 }
+
+/**
+ * The virtual rows, apart from the panel so that scrolling re-renders only this and the rows entering the view
+ * (rows are memoised: their props do not change while scrolling).
+ */
+const VirtualBody = memo(function VirtualBody(props: {
+  rows: RawDataRow[]; cells: Array<ColumnField | 'post'>; content: Record<PostContentField, boolean>; gridTemplateColumns: string;
+  firstRowIndex: number; resetKey: string; onOpen: (id: number) => void; status: 'loading' | 'empty' | 'rows';
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: props.rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: ROW_OVERSCAN,
+    getItemKey: (i) => props.rows[i]?.id ?? i,
+  });
+  // Braces matter: Chromium's scrollTo returns a promise, which React would take for a cleanup function.
+  useLayoutEffect(() => {
+    scrollRef.current?.scrollTo?.({ top: 0 });
+  }, [props.resetKey]);
+  const remeasure = useCallback(() => requestAnimationFrame(() => virtualizer.measure()), [virtualizer]);
+  return (
+    <div ref={scrollRef} role="rowgroup" data-testid="raw-data-scroll" style={{ flex: 1, minHeight: 0, overflow: 'auto', position: 'relative' }}>
+      {props.status === 'loading' && <Spinner label="Loading posts" style={{ padding: 24 }} />}
+      {props.status === 'empty' && <Text style={{ padding: 24, display: 'block' }}>No posts match the filters.</Text>}
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => (
+          <VirtualRow
+            key={item.key}
+            index={item.index}
+            start={item.start}
+            measure={virtualizer.measureElement}
+            row={props.rows[item.index]!}
+            rowIndex={props.firstRowIndex + item.index}
+            cells={props.cells}
+            content={props.content}
+            gridTemplateColumns={props.gridTemplateColumns}
+            onOpen={props.onOpen}
+            onResize={remeasure}
+          />
+        ))}
+      </div>
+    </div>
+  );
+});
+
+const VirtualRow = memo(function VirtualRow(props: {
+  index: number; start: number; measure: (el: Element | null) => void; row: RawDataRow; rowIndex: number;
+  cells: Array<ColumnField | 'post'>; content: Record<PostContentField, boolean>; gridTemplateColumns: string;
+  onOpen: (id: number) => void; onResize: () => void;
+}) {
+  const { row } = props;
+  return (
+    <div
+      role="row"
+      data-index={props.index}
+      ref={props.measure}
+      aria-rowindex={props.rowIndex}
+      style={{
+        display: 'grid', gridTemplateColumns: props.gridTemplateColumns, position: 'absolute', top: 0, left: 0, right: 0,
+        transform: `translateY(${props.start}px)`, borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
+      }}
+    >
+      {props.cells.map((id) => (
+        <div role="cell" key={id} style={{ padding: '6px 8px', minWidth: 0 }}>
+          {id === 'post'
+            ? <PostCell row={row} content={props.content} onOpen={() => props.onOpen(row.id)} onResize={props.onResize} />
+            : renderColumnCell(id, row)}
+        </div>
+      ))}
+    </div>
+  );
+});

@@ -29,7 +29,7 @@ export function PostCell({ row, content, onOpen, onResize }: { row: RawDataRow; 
   return (
     <div style={{ display: 'grid', gap: 4, minWidth: 0 }}>
       {row.title && row.title !== row.body && <Text weight="semibold">{row.title}</Text>}
-      {content.body && <ClampedText text={row.body} onToggle={onResize} />}
+      {content.body && <ClampedText text={row.body} onToggle={onResize} measure={false} />}
       {content.urls && row.urls.length > 0 && (
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, fontSize: 12 }}>
           {row.urls.slice(0, 3).map((u, i) => <SafeLink key={`${i}:${u}`} url={u} />)}

@@ -59,8 +59,10 @@ async function storeGroups(storage: Storage, registry: PostFacetRegistry, q: Pos
 }
 
 async function domainCounts(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery): Promise<Counts> {
+  // Driven from the run's facts into posts_urls' (post_id, position) key: the organisation's other URLs are never read.
   const rows = (await sql<{ value: string; n: number }>`select u.domain as value, count(distinct u.post_id) as n
-    from posts_urls u where u.domain is not null and u.post_id in (select p.id ${fromRunPosts(registry, storage.dialect, q, ['domains'])})
+    from posts_explorer_facts p join posts_urls u on u.post_id = p.id
+    where p.run_id = ${q.scope.runId} and u.domain is not null and ${postConditions(registry, storage.dialect, q, ['domains'])}
     group by u.domain order by n desc limit ${MAX_COUNT_VALUES}`.execute(dbOf(storage))).rows;
   return Object.fromEntries(rows.map((r) => [r.value, Number(r.n)]));
 }

@@ -138,6 +138,19 @@ describe('GET /api/v2/conversations/{id}/raw_data', () => {
     expect(own.body.data.map((r: { rid: string }) => r.rid).sort()).toEqual(['b1', 'b2']);
   });
 
+  it("follows the conversation's latest successful run, and keeps one fact copy per conversation", async () => {
+    const c = await conversationOver(t, b.user.organizationId, 'ballot');
+    const first = await b.client.get(`/api/v2/conversations/${c}/raw_data`);
+    expect(first.body.metadata.pagination_info.total).toBe(2);
+    await writePosts(t, b.user.organizationId, [post('b3', { platform: 'telegram' })]);
+    await conversationOver(t, b.user.organizationId, 'ballot', c);
+    const second = await b.client.get(`/api/v2/conversations/${c}/raw_data?platforms=telegram:true`);
+    expect(second.body.data.map((r: { rid: string }) => r.rid)).toEqual(['b3']);
+    const copies = await t.storage.db.selectFrom('posts_explorer_runs' as never).select('run_id' as never)
+      .where('conversation_id' as never, '=', c as never).execute();
+    expect(copies).toHaveLength(1);
+  });
+
   it('needs a session', async () => {
     const res = await fetch(`${t.url}/api/v2/conversations/${conversation}/raw_data`);
     expect(res.status).toBe(401);

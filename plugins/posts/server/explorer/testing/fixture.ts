@@ -33,10 +33,9 @@ export async function writePosts(t: TestServer, organizationId: string, posts: r
 /**
  * Queues a run of a new conversation querying `ballot` over the window through the core pipeline and runs it: the
  * posts plugin's own collect stage links the matching stored posts (no conversations plugin needed, which a posts
- * test may not import). Answers the conversation id.
+ * test may not import). Pass `conversationId` to run an existing conversation again. Answers the conversation id.
  */
-export async function conversationOver(t: TestServer, organizationId: string, query = 'ballot'): Promise<string> {
-  const conversationId = crypto.randomUUID();
+export async function conversationOver(t: TestServer, organizationId: string, query = 'ballot', conversationId: string = crypto.randomUUID()): Promise<string> {
   const pipeline = t.server.ctx.services.get(pipelineKey);
   await pipeline.enqueue({
     conversationId, organizationId, queryString: query, startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-01-04T00:00:00.000Z',
