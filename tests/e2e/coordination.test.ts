@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { pipelineKey } from '@core/server/pipeline/runner';
@@ -111,7 +112,7 @@ describe('the network navigator in Chromium', () => {
     await page.keyboard.press('Enter');
     const file = await download;
     expect(file.suggestedFilename()).toBe('coordination.gexf');
-    const gexf = (await import('node:fs')).readFileSync((await file.path())!, 'utf8');
+    const gexf = fs.readFileSync((await file.path())!, 'utf8');
     expect(gexf.match(/<node /g)?.length).toBeGreaterThanOrEqual(8);
     expect(gexf).toContain('<gexf xmlns="http://gexf.net/1.3"');
   }, 120_000);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Text, tokens } from '@fluentui/react-components';
+import { tokens } from '@fluentui/react-components';
 import type { RawDataRow } from '../../shared/explorerApi';
-import { ClampedText } from '../ClampedText';
+import { ClampedText, LINK_BUTTON } from '../ClampedText';
 import { PlatformBadge } from '../PlatformBadge';
 import { facetText, formatPublished } from '../format';
 import type { ColumnField, PostContentField } from './columns';
@@ -28,7 +28,7 @@ export function PostCell({ row, content, onOpen, onResize }: { row: RawDataRow; 
   const counts = COUNT_KEYS.filter((k) => typeof row.additional_properties[k] === 'number');
   return (
     <div style={{ display: 'grid', gap: 4, minWidth: 0 }}>
-      {row.title && row.title !== row.body && <Text weight="semibold">{row.title}</Text>}
+      {row.title && row.title !== row.body && <strong>{row.title}</strong>}
       {content.body && <ClampedText text={row.body} onToggle={onResize} measure={false} />}
       {content.urls && row.urls.length > 0 && (
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, fontSize: 12 }}>
@@ -36,14 +36,14 @@ export function PostCell({ row, content, onOpen, onResize }: { row: RawDataRow; 
           {row.urls.length > 3 && <span>+{row.urls.length - 3} more</span>}
         </div>
       )}
-      {content.images && row.images.length > 0 && <Text size={200}>{row.images.length === 1 ? '1 image' : `${row.images.length} images`}</Text>}
+      {content.images && row.images.length > 0 && <span style={{ fontSize: 12 }}>{row.images.length === 1 ? '1 image' : `${row.images.length} images`}</span>}
       {content.additionalProperties && counts.length > 0 && (
-        <Text size={200} style={{ color: tokens.colorNeutralForeground3 }}>
+        <span style={{ fontSize: 12, color: tokens.colorNeutralForeground3 }}>
           {counts.map((k) => `${k} ${String(row.additional_properties[k])}`).join(' · ')}
-        </Text>
+        </span>
       )}
       <div>
-        <Button size="small" appearance="secondary" onClick={onOpen} aria-label={`Open post ${row.id}`}>Open post</Button>
+        <button type="button" style={{ ...LINK_BUTTON, fontWeight: 600 }} onClick={onOpen} aria-label={`Open post ${row.id}`}>Open post</button>
       </div>
     </div>
   );
@@ -56,7 +56,7 @@ export function renderColumnCell(field: ColumnField, row: RawDataRow): ReactNode
     case 'creator': return (
       <span style={{ overflowWrap: 'anywhere' }}>
         {row.display_name ?? row.creator ?? 'N/A'}
-        {row.screen_name ? <><br /><Text size={200}>@{row.screen_name}</Text></> : null}
+        {row.screen_name ? <><br /><span style={{ fontSize: 12 }}>@{row.screen_name}</span></> : null}
       </span>
     );
     case 'engagementScore': return facetText(row.engagement_score);
