@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { filtersArb, TRICKY_VALUES } from './arbitraries';
-import { clearAll, decodeFilters, encodeFilters, isFilterParam, mergeIntoSearch, toQueryString } from './codec';
+import { clearAll, decodeFilters, decodeFiltersStrict, encodeFilters, isFilterParam, mergeIntoSearch, toQueryString } from './codec';
 import type { FilterWarning } from './codec';
 import { FILTER_PARAMS, compareStrings, emptyFilters, filtersSchema } from './model';
 import type { Filters } from './model';
@@ -220,5 +220,17 @@ describe('clearAll', () => {
         expect([...cleared]).toEqual([...new URLSearchParams(pairs)].filter(([k]) => !FILTER_PARAMS.includes(k)));
       }),
     );
+  });
+});
+
+describe('decodeFiltersStrict (servers)', () => {
+  it('words each unusable entry as "param: reason (value)" and ignores repeats that resolve to the last entry', () => {
+    const { filters, problems } = decodeFiltersStrict('is_reply=maybe&platforms=reddit:true&platforms=reddit:false&start_range=2024-01-01');
+    expect(problems).toEqual([
+      'is_reply: expected true or false ("maybe")',
+      expect.stringMatching(/^start_range: .+ \("2024-01-01"\)$/),
+    ]);
+    expect(filters.platforms).toEqual({ reddit: false });
+    expect(filters.is_reply).toBeNull();
   });
 });

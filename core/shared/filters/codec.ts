@@ -138,6 +138,24 @@ export function decodeFilters(params: QueryInput, options: DecodeOptions = {}): 
 }
 
 /** `params` without any filter, range or insight_risk parameter; every other parameter kept in order. */
+/** A notice, not bad input: a parameter repeated with a different meaning resolves to its last entry. */
+const isLastWinsNotice = (w: FilterWarning) => /the last (one|entry) wins$/.test(w.reason);
+
+/** How a server words a malformed filter entry, the same in every plugin: `is_reply: expected true or false ("maybe")`. */
+export function filterProblemMessage(w: FilterWarning): string {
+  return `${w.param}: ${w.reason} (${JSON.stringify(w.value)})`;
+}
+
+/**
+ * Decoding for servers: the filters plus one message per unusable entry (repeats that resolve to the last entry
+ * are not problems). A route answers 400 with these messages when there are any.
+ */
+export function decodeFiltersStrict(params: QueryInput): { filters: Filters; problems: string[] } {
+  const problems: string[] = [];
+  const filters = decodeFilters(params, { onWarning: (w) => { if (!isLastWinsNotice(w)) problems.push(filterProblemMessage(w)); } });
+  return { filters, problems };
+}
+
 export function clearAll(params: QueryInput): URLSearchParams {
   return new URLSearchParams([...toSearchParams(params)].filter(([name]) => !isFilterParam(name)));
 }

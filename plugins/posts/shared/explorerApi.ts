@@ -59,8 +59,6 @@ export const EXPLORER_MESSAGES = {
   coordinationOnly: 'coordination_only must be true or false',
   export: `export must be one of ${EXPORT_FORMATS.join(', ')}`,
   search: `search must be at most ${MAX_SEARCH_LENGTH} characters`,
-  /** The same form as the topics plugin's: `is_reply: expected true or false ("maybe")`. */
-  filter: (param: string, value: string, reason: string) => `${param}: ${reason} (${JSON.stringify(value)})`,
   postId: 'post_id must be a positive integer',
   postIdsMissing: 'give at least one post_id',
   postIdsTooMany: `give at most ${MAX_POST_IDS} post_id values`,

@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { FacetScope, PostFacetRegistry } from '@core/server/facets/contract';
 import { badRequest } from '@core/server/http/errors';
-import { BOOLEAN_DIMENSIONS, LIST_DIMENSIONS, decodeFilters, type FilterColumns, type Filters, type QueryInput } from '@core/shared/filters';
+import { BOOLEAN_DIMENSIONS, LIST_DIMENSIONS, decodeFiltersStrict, type FilterColumns, type Filters, type QueryInput } from '@core/shared/filters';
 import { postFilterColumns } from '@plugins/posts/shared/public';
 
 /**
@@ -30,11 +30,7 @@ export function filterColumnsFor(facets: PostFacetRegistry | null, scope: FacetS
 
 /** Decodes the filter parameters of a request; a malformed one is a 400 naming the parameter and the reason. */
 export function filtersOfRequest(query: QueryInput): Filters {
-  const problems: string[] = [];
-  const filters = decodeFilters(query, {
-    // "given twice ... the last one wins" is a notice, not bad input.
-    onWarning: (w) => { if (!/last (one|entry) wins/.test(w.reason)) problems.push(`${w.param}: ${w.reason} (${JSON.stringify(w.value)})`); },
-  });
-  if (problems.length) throw badRequest(`Invalid filter parameter ${problems[0]}`, problems);
+  const { filters, problems } = decodeFiltersStrict(query);
+  if (problems.length) throw badRequest(problems[0]!, problems);
   return filters;
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { badRequest, notFound } from '@core/server/http/errors';
 import { tablesOf, type Storage } from '@core/server/storage/database';
-import { decodeFilters, filterPredicate, isEmptyFilters, type FilterColumns, type Filters, type FilterWarning } from '@core/shared/filters';
+import { decodeFiltersStrict, filterPredicate, isEmptyFilters, type FilterColumns, type Filters } from '@core/shared/filters';
 import { PLATFORMS, isPlatformKey } from '@core/shared/platforms';
 import { postFilterColumns, type PostsTables } from '@plugins/posts/shared/public';
 import type { CoreTables } from '@core/server/storage/tables';
@@ -41,10 +41,8 @@ export async function conversationView(db: Db, organizationId: string, conversat
 
 /** Filters of the query string; a malformed entry is a 400 naming its parameter (like zod's answers). */
 export function filtersOf(query: Record<string, unknown>): Filters {
-  const warnings: FilterWarning[] = [];
-  const filters = decodeFilters(query as Record<string, string | string[]>, { onWarning: (w) => warnings.push(w) });
-  const bad = warnings.filter((w) => !/the last (one|entry) wins/i.test(w.reason));
-  if (bad.length) throw badRequest('Invalid request', bad.map((w) => `querystring.${w.param}: ${w.reason}`));
+  const { filters, problems } = decodeFiltersStrict(query as Record<string, string | string[]>);
+  if (problems.length) throw badRequest(problems[0]!, problems);
   return filters;
 }
 

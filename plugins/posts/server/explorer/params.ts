@@ -1,5 +1,5 @@
 import { badRequest } from '@core/server/http/errors';
-import { decodeFilters, type Filters } from '@core/shared/filters';
+import { decodeFiltersStrict, type Filters } from '@core/shared/filters';
 import type { PostFacetRegistry } from '@core/server/facets/contract';
 import {
   DEFAULT_ORDER_BY, DEFAULT_PAGE_SIZE, DEFAULT_TOP_N, EXPLORER_MESSAGES, EXPORT_FORMATS, MAX_PAGE_SIZE, MAX_POST_IDS,
@@ -21,14 +21,7 @@ export function searchParamsOf(url: string): URLSearchParams {
 
 /** The filters of the query; the first malformed entry answers 400 naming its parameter. */
 export function filtersOf(params: URLSearchParams): Filters {
-  const problems: string[] = [];
-  const filters = decodeFilters(params, {
-    onWarning: (w) => {
-      // Repeats and include/exclude clashes are resolved by the model (last wins); only unusable entries are refused.
-      if (w.reason.endsWith('wins')) return;
-      problems.push(EXPLORER_MESSAGES.filter(w.param, w.value, w.reason));
-    },
-  });
+  const { filters, problems } = decodeFiltersStrict(params);
   if (problems.length > 0) throw badRequest(problems[0]!, problems);
   return filters;
 }
