@@ -71,7 +71,7 @@ export interface ClientPlugin {
   slots?: Partial<Record<ShellSlot, LazyComponent>>;
   /**
    * Pages of /myOrganization/{page} this plugin provides (e.g. `datasources`, `queryAudit`); the first plugin in
-   * index order wins a page. Core provides settings, userManagement and organizations.
+   * index order wins a page. Core provides settings, userManagement, organizations, eventAudit and systemStatus.
    */
   organizationPages?: Partial<Record<MyOrganizationPage, LazyComponent>>;
   /** Runs once when the app starts; returns disposers. */

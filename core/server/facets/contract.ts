@@ -1,4 +1,4 @@
-import type { Expression, RawBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import { serviceKey } from '@core/shared/services/registry';
 import type { BooleanDimension, ListDimension } from '@core/shared/filters';
 
@@ -42,6 +42,24 @@ export interface PostFacetProvider {
    * Posts without a value sort last in both directions.
    */
   sortKeys?: Record<string, (postId: Expression<number>, scope: FacetScope) => Expression<unknown>>;
+  /**
+   * Optional: a short token that changes whenever this provider's values or sort keys for the scope may have
+   * changed (e.g. `pipelineRevision` below when only pipeline stages write them). When every provider with facets
+   * or sort keys has one, the posts explorer keeps a run's values in memory and reuses them while the tokens stay
+   * the same (filters, counts and sorts then cost no per-dimension SQL); otherwise it reads the sources live.
+   */
+  revision?: (scope: FacetScope) => Promise<string>;
+}
+
+/**
+ * A revision for providers whose values only pipeline stages write: it changes when any run of the organisation
+ * finishes (a stage may rewrite shared per-post values such as enrichment for every conversation). Values a run
+ * still in progress writes are picked up when it finishes. One indexed read of the organisation's runs.
+ */
+export async function pipelineRevision(db: Kysely<any>, organizationId: string): Promise<string> {
+  const row = (await sql<{ n: number; last: string | null }>`select count(*) as n, max(finished_at) as last from core_pipeline_runs
+    where organization_id = ${organizationId} and finished_at is not null`.execute(db)).rows[0];
+  return `${Number(row?.n ?? 0)}:${row?.last ?? ''}`;
 }
 
 export interface PostFacetRegistry {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { FacetScope, PostFacetProvider } from '@core/server/facets/contract';
+import { pipelineRevision, type FacetScope, type PostFacetProvider } from '@core/server/facets/contract';
 import { tablesOf, type Storage } from '@core/server/storage/database';
 import type { CoordinationTables } from './tables';
 
@@ -21,6 +21,8 @@ export function scopeRun(scope: FacetScope) {
 export function coordinationFacets(storage: Storage): PostFacetProvider {
   return {
     owner: 'coordination',
+    // Only the coordination stage writes a run's clusters.
+    revision: (scope) => pipelineRevision(storage.db as never, scope.organizationId),
     facets: {
       coordination_cluster: (scope) => sql<{ post_id: number; value: string }>`select pc.post_id as post_id, pc.cluster_id as value
         from coordination_post_clusters pc

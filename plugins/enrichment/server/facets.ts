@@ -1,5 +1,5 @@
 import { sql, type Expression } from 'kysely';
-import type { FacetScope, PostFacetProvider } from '@core/server/facets/contract';
+import { pipelineRevision, type FacetScope, type PostFacetProvider } from '@core/server/facets/contract';
 import type { Storage } from '@core/server/storage/database';
 import type { EntityGroups } from '../shared/tables';
 import { dbOf, inGroups } from './stages/runPosts';
@@ -13,6 +13,8 @@ export function enrichmentFacets(storage: Storage): PostFacetProvider {
   const db = dbOf({ storage });
   return {
     owner: 'enrichment',
+    // Only the enrichment stages write these values (per post, shared by every conversation of the organisation).
+    revision: (scope) => pipelineRevision(storage.db as never, scope.organizationId),
     facets: {
       sentiments: (scope) => sql<{ post_id: number; value: string }>`select post_id, sentiment as value from enrichment_posts where organization_id = ${scope.organizationId}`,
       engagement_score: (scope) =>

@@ -1,5 +1,5 @@
 import { sql, type Expression } from 'kysely';
-import type { FacetScope, PostFacetProvider } from '@core/server/facets/contract';
+import { pipelineRevision, type FacetScope, type PostFacetProvider } from '@core/server/facets/contract';
 import type { Storage } from '@core/server/storage/database';
 import { topicsDb } from './store';
 
@@ -37,6 +37,8 @@ export async function narrativeFields(storage: Storage, postIds: readonly number
 export function narrativesFacetProvider(storage: Storage): PostFacetProvider {
   return {
     owner: 'topics',
+    // Only the topics stage writes a run's narratives.
+    revision: (scope) => pipelineRevision(storage.db as never, scope.organizationId),
     facets: { narratives: narrativeFacetValues },
     fields: (postIds, scope) => narrativeFields(storage, postIds, scope),
     sortKeys: {

@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { FacetScope } from '@core/server/facets/contract';
 import { notFound } from '@core/server/http/errors';
-import type { Storage } from '@core/server/storage/database';
-import type { CoreTables } from '@core/server/storage/tables';
+import { tablesOf, type Storage } from '@core/server/storage/database';
+import { CONVERSATIONS_PLUGIN_ID, type ConversationsPublicTables } from '@plugins/conversations/shared/public';
 import { EXPLORER_MESSAGES } from '../../shared/explorerApi';
 
 /** Whose posts the explorer shows: the caller's organisation and a conversation's latest successful run. */
@@ -21,11 +20,34 @@ const MAX_ID_LENGTH = 200;
  */
 export async function conversationScope(storage: Storage, organizationId: string, conversationId: string): Promise<ExplorerScope> {
   if (conversationId.length === 0 || conversationId.length > MAX_ID_LENGTH) throw notFound(EXPLORER_MESSAGES.conversationNotFound);
-  const db = storage.db as unknown as Kysely<CoreTables>;
+  const db = tablesOf<ConversationsPublicTables>(storage);
   const runs = await db.selectFrom('core_pipeline_runs').select(['id', 'status', 'finished_at', 'created_at'])
     .where('organization_id', '=', organizationId).where('conversation_id', '=', conversationId).execute();
-  if (runs.length === 0) throw notFound(EXPLORER_MESSAGES.conversationNotFound);
+  if (runs.length === 0 || (await isDeletedConversation(storage, organizationId, conversationId))) {
+    throw notFound(EXPLORER_MESSAGES.conversationNotFound);
+  }
   const latest = runs.filter((r) => r.status === 'SUCCESS')
     .sort((a, b) => (b.finished_at ?? b.created_at).localeCompare(a.finished_at ?? a.created_at))[0];
   return { organizationId, conversationId, runId: latest?.id ?? null };
+}
+
+/** Whether the storage has the conversations plugin's table (its migrations ran); fixed once a server started. */
+const hasConversationsTable = new WeakMap<Storage, Promise<boolean>>();
+
+/**
+ * A conversation deleted in the conversations plugin (soft delete: its runs remain) is not found here either.
+ * Without that plugin there is no conversation table and runs alone define conversations.
+ */
+async function isDeletedConversation(storage: Storage, organizationId: string, conversationId: string): Promise<boolean> {
+  const db = tablesOf<ConversationsPublicTables>(storage);
+  let known = hasConversationsTable.get(storage);
+  if (!known) {
+    known = db.selectFrom('core_migrations').select('id').where('owner', '=', CONVERSATIONS_PLUGIN_ID).limit(1).execute()
+      .then((rows) => rows.length > 0);
+    hasConversationsTable.set(storage, known);
+  }
+  if (!(await known)) return false;
+  const row = await db.selectFrom('conversations_conversations').select('deleted_at')
+    .where('id', '=', conversationId).where('organization_id', '=', organizationId).executeTakeFirst();
+  return row !== undefined && row.deleted_at !== null;
 }
