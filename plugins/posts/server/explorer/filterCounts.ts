@@ -5,7 +5,10 @@ import {
   BOOLEAN_DIMENSIONS, FILTER_COUNT_KEYS, LIST_DIMENSIONS, emptyFilters, isBooleanDimension, matchesFilters, type Filters,
 } from '@core/shared/filters';
 import type { FilterCounts } from '../../shared/explorerApi';
+import { indexCounts } from './indexCounts';
+import { servesQuery } from './indexQueries';
 import { facetRows, fromRunPosts, postConditions, type Dimension, type PostSetQuery } from './postSet';
+import { runIndexOf, type RunIndex } from './runIndex';
 
 /**
  * filter_counts: for every dimension of the Filter count row, value -> posts under the current filters with that
@@ -13,7 +16,8 @@ import { facetRows, fromRunPosts, postConditions, type Dimension, type PostSetQu
  * posts under all filters. The store's platform and flags come from ONE grouped pass (platform x four flags, a few
  * hundred groups) filtered by everything else, then each is summed in memory with the other store selections
  * applied by `matchesFilters`, the filter model's own rule. Domains and each facet dimension get one query.
- * Dimensions no installed plugin stores answer `{}`.
+ * Dimensions no installed plugin stores answer `{}`. When the run has an in-memory index (runIndex.ts), every
+ * dimension comes from one pass over it instead (indexCounts.ts); both paths answer the same.
  */
 
 /** Values per dimension at most (the most frequent), plus every selected value: the panel lists, not the long tail. */
@@ -82,10 +86,34 @@ async function countOf(storage: Storage, registry: PostFacetRegistry, q: PostSet
   return Number(row?.n ?? 0);
 }
 
-export async function filterCounts(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery): Promise<FilterCounts> {
-  const answer = Object.fromEntries(Object.values(FILTER_COUNT_KEYS).map((k) => [k, {}])) as Record<string, Counts>;
-  if (q.scope.runId === null) return { ...answer, total: 0 } as FilterCounts;
-  const selected = (d: Dimension) => (isBooleanDimension(d) ? [] : Object.keys(q.filters[d]));
+const emptyAnswer = () => Object.fromEntries(Object.values(FILTER_COUNT_KEYS).map((k) => [k, {}])) as Record<string, Counts>;
+const selectedOf = (q: PostSetQuery) => (d: Dimension) => (isBooleanDimension(d) ? [] : Object.keys(q.filters[d]));
+
+export async function filterCounts(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery, useIndex = true): Promise<FilterCounts> {
+  if (q.scope.runId === null) return { ...emptyAnswer(), total: 0 } as FilterCounts;
+  const index = useIndex && servesQuery(q) ? await runIndexOf(storage, registry, q.scope) : null;
+  return index ? countsFromIndex(index, q) : sqlFilterCounts(storage, registry, q);
+}
+
+function countsFromIndex(index: RunIndex, q: PostSetQuery): FilterCounts {
+  const answer = emptyAnswer();
+  const selected = selectedOf(q);
+  const { total, counts } = indexCounts(index, q);
+  for (const [d, values] of counts) {
+    const plain = Object.fromEntries(values);
+    if (isBooleanDimension(d)) {
+      // Store flags list the values that occur; a boolean facet always answers both (as the SQL path does).
+      answer[FILTER_COUNT_KEYS[d]] = (STORE_FLAGS as readonly string[]).includes(d)
+        ? Object.fromEntries(Object.entries(plain).filter(([, n]) => n > 0)) : { true: plain.true ?? 0, false: plain.false ?? 0 };
+    } else answer[FILTER_COUNT_KEYS[d]] = keepTop(plain, selected(d));
+  }
+  return { ...answer, total } as FilterCounts;
+}
+
+/** The SQL path: one grouped pass for the store's dimensions, one query per other dimension. */
+async function sqlFilterCounts(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery): Promise<FilterCounts> {
+  const answer = emptyAnswer();
+  const selected = selectedOf(q);
 
   const groups = await storeGroups(storage, registry, q);
   const sum = (omit: Dimension | null, key: (g: Group) => string) => {

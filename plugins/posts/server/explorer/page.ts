@@ -5,8 +5,10 @@ import type { Storage } from '@core/server/storage/database';
 import { isEmptyFilters } from '@core/shared/filters';
 import { EXPLORER_MESSAGES, type RawDataRow } from '../../shared/explorerApi';
 import type { OrderBy } from './params';
+import { indexIds, indexOrderName, indexTotal, servesQuery } from './indexQueries';
 import { fromRunPosts, type PostSetQuery } from './postSet';
 import { rowsFor } from './rows';
+import { runIndexOf, type RunIndex } from './runIndex';
 
 /** One page of the explorer's post set: ids in order, and how many posts the set holds. */
 
@@ -40,9 +42,16 @@ export function orderClause(registry: PostFacetRegistry, q: PostSetQuery, orderB
 
 const dbOf = (storage: Storage) => storage.db as unknown as Kysely<any>;
 
+/** The run's in-memory index when it can answer `q` (runIndex.ts), else null for the SQL path. */
+async function indexFor(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery): Promise<RunIndex | null> {
+  return servesQuery(q) ? runIndexOf(storage, registry, q.scope) : null;
+}
+
 /** Posts in the set. Without any narrowing it is the run's fact count (a covering scan of its primary key). */
 export async function totalOf(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery): Promise<number> {
   if (q.scope.runId === null) return 0;
+  const index = await indexFor(storage, registry, q);
+  if (index) return indexTotal(index, q);
   const unfiltered = isEmptyFilters(q.filters) && q.search === null && !q.coordinationOnly;
   const query = unfiltered
     ? sql<{ n: number }>`select count(*) as n from posts_explorer_facts p where p.run_id = ${q.scope.runId}`
@@ -53,17 +62,46 @@ export async function totalOf(storage: Storage, registry: PostFacetRegistry, q: 
 
 export async function pageIds(
   storage: Storage, registry: PostFacetRegistry, q: PostSetQuery, page: { limit: number; offset: number; orderBy: readonly OrderBy[] },
-  order: RawBuilder<unknown> = orderClause(registry, q, page.orderBy),
+  order?: RawBuilder<unknown>,
 ): Promise<number[]> {
   if (q.scope.runId === null) return [];
+  // A caller's own order (notable posts) is SQL only; otherwise the index serves the orders it knows.
+  const orderName = order === undefined ? indexOrderName(registry, page.orderBy) : null;
+  const index = orderName === null ? null : await indexFor(storage, registry, q);
+  if (index && orderName !== null) return indexIds(storage, registry, index, q, orderName, page.offset, page.limit);
+  order ??= orderClause(registry, q, page.orderBy);
   const rows = (await sql<{ id: number }>`select p.id ${fromRunPosts(registry, storage.dialect, q)} order by ${order}
     limit ${page.limit} offset ${page.offset}`.execute(dbOf(storage))).rows;
   return rows.map((r) => Number(r.id));
 }
 
-/** Keyset batches of rows in (published_at desc, id desc) order: flat memory and constant cost per batch at any depth. */
-export async function* rowBatches(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery, batchSize: number): AsyncGenerator<RawDataRow[]> {
+const isDateDesc = (orderBy: readonly OrderBy[]) => orderBy.length === 1 && orderBy[0]!.column === 'published_at' && orderBy[0]!.direction === 'desc';
+
+/**
+ * The whole set's rows in `orderBy` order, in batches. From the run index: the ordered ids (8 bytes a post) then
+ * rows by id. Without it: keyset batches for the date order (flat memory, constant cost per batch at any depth),
+ * else the ordered ids in one SQL query.
+ */
+export async function* rowBatches(
+  storage: Storage, registry: PostFacetRegistry, q: PostSetQuery, batchSize: number, orderBy: readonly OrderBy[] = DEFAULT_EXPORT_ORDER,
+): AsyncGenerator<RawDataRow[]> {
   if (q.scope.runId === null) return;
+  const orderName = indexOrderName(registry, orderBy);
+  const index = orderName === null ? null : await indexFor(storage, registry, q);
+  if (!index && isDateDesc(orderBy)) {
+    yield* keysetBatches(storage, registry, q, batchSize);
+    return;
+  }
+  const ids = index && orderName !== null
+    ? await indexIds(storage, registry, index, q, orderName, 0, Infinity)
+    : (await sql<{ id: number }>`select p.id ${fromRunPosts(registry, storage.dialect, q)} order by ${orderClause(registry, q, orderBy)}`
+      .execute(dbOf(storage))).rows.map((r) => Number(r.id));
+  for (let at = 0; at < ids.length; at += batchSize) yield await rowsFor(storage, registry, q.scope, ids.slice(at, at + batchSize));
+}
+
+export const DEFAULT_EXPORT_ORDER: readonly OrderBy[] = [{ column: 'published_at', direction: 'desc' }];
+
+async function* keysetBatches(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery, batchSize: number): AsyncGenerator<RawDataRow[]> {
   let after: { published_at: string; id: number } | null = null;
   for (;;) {
     const keyset: RawBuilder<unknown> = after === null
