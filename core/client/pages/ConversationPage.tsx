@@ -30,6 +30,7 @@ export default function ConversationPage() {
   const host = useWorkbench();
   const params = useParams({ strict: false }) as { conversationId: string; projectName?: string; tab?: string; subtab?: string };
   const search = useRouterState({ select: (s) => s.location.searchStr });
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   const filters = useMemo(() => decodeFilters(search.startsWith('?') ? search.slice(1) : search), [search]);
   const layoutId = layoutIdFor(params.tab, params.subtab);
   const [tab, subtab] = layoutId.split('.') as [ConversationTab, string | undefined];
@@ -40,15 +41,16 @@ export default function ConversationPage() {
     if (tab !== 'explorer') return;
     const params = new URLSearchParams(search);
     if (params.get('viz:preset')) return;
-    void navigate({ href: `${window.location.pathname}?${toQueryString(withVizDefaults(params))}`, replace: true });
-  }, [tab, search, navigate]);
+    // The router's location, not window.location: during a navigation the window may still show the previous path.
+    void navigate({ href: `${pathname}?${toQueryString(withVizDefaults(params))}${window.location.hash}`, replace: true });
+  }, [tab, search, pathname, navigate]);
 
   const go = (nextTab: string, nextSubtab?: string) => {
     const base = params.projectName
       ? `/projects/${encodeURIComponent(params.projectName)}/${params.conversationId}`
       : `/conversations/${params.conversationId}`;
     // Filters and viz state travel along in the query string; only the path changes.
-    void navigate({ href: `${base}/${nextTab}${nextSubtab ? `/${nextSubtab}` : ''}${window.location.search}` });
+    void navigate({ href: `${base}/${nextTab}${nextSubtab ? `/${nextSubtab}` : ''}${window.location.search}${window.location.hash}` });
   };
 
   const Header = host.slots.conversationHeader;

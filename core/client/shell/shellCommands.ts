@@ -10,7 +10,8 @@ function conversationPath(ctx: CommandContext, tab: string, subtab?: string): st
   const base = ctx.projectName
     ? `/projects/${encodeURIComponent(ctx.projectName)}/${ctx.conversationId}`
     : `/conversations/${ctx.conversationId}`;
-  return `${base}/${tab}${subtab ? `/${subtab}` : ''}`;
+  // Filters, viz state (query string) and panel state (hash) travel along: only the tab changes.
+  return `${base}/${tab}${subtab ? `/${subtab}` : ''}${window.location.search}${window.location.hash}`;
 }
 
 /** Core navigation, filter, theme and session commands; plugins add "go to project/conversation" commands. */
