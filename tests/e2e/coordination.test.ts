@@ -54,7 +54,11 @@ beforeAll(async () => {
   for (const m of members) sizes.set(m.topic_id ?? 'no topic', (sizes.get(m.topic_id ?? 'no topic') ?? 0) + 1);
   const [top] = [...sizes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   expect(members.some((m) => m.topic_id !== null)).toBe(true);
-  firstGroup = `Topic ${top![0]} (${top![1]})`;
+  // Topic groups are named by their narrative's title (the topics call).
+  const narratives = (await api.get(`/api/v2/conversations/${conversationId}/topics`)).body.data.narratives as Array<{ id: string; title: string }>;
+  const title = narratives.find((n) => n.id === top![0])?.title;
+  expect(title).toBeTruthy();
+  firstGroup = `${title} (${top![1]})`;
 
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();

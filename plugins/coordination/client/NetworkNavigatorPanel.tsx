@@ -6,6 +6,8 @@ import FA2Layout from 'graphology-layout-forceatlas2/worker';
 import { inferSettings } from 'graphology-layout-forceatlas2';
 import type { PanelProps } from '@core/client/plugin/contract';
 import { decodeViz, encodeViz, withVizDefaults } from '@core/shared/filters';
+import { apiGet } from '@core/client/api/client';
+import { conversationTopicsSchema, topicsPath } from '@plugins/topics/shared/public';
 import { MESSAGES, type ClusterData } from '../shared/api';
 import { clusterQuery, clustersQuery, edgeQuery } from './api';
 import { addEdgeEvidence, buildCoordinationGraph, groupingFor, hiddenByPreset, legend, neighbourhood, rendererSettings, searchNodes, type EdgeAttributes, type NavigatorGraph, type NodeAttributes } from './graph/buildGraph';
@@ -23,7 +25,8 @@ const useStyles = makeStyles({
   root: { position: 'relative', height: '100%', display: 'flex', flexDirection: 'column' },
   bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, padding: tokens.spacingHorizontalXS, alignItems: 'center' },
   canvas: { flex: 1, minHeight: '240px', position: 'relative' },
-  legend: { position: 'absolute', left: '8px', bottom: '8px', backgroundColor: tokens.colorNeutralBackground1, padding: '4px 8px', fontSize: '12px', opacity: 0.9 },
+  legend: { position: 'absolute', left: '8px', bottom: '8px', backgroundColor: tokens.colorNeutralBackground1, padding: '4px 8px', fontSize: '12px', opacity: 0.9,
+    maxWidth: '40%', maxHeight: '40%', overflowY: 'auto', whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflowX: 'hidden' },
   swatch: { display: 'inline-block', width: '10px', height: '10px', borderRadius: '50%', marginRight: '4px' },
 });
 
@@ -57,6 +60,14 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
   }, [preset]);
 
   const list = useQuery({ ...clustersQuery(conversationId ?? '', filters), enabled: !!conversationId });
+  // Topic groups are named by their narrative's title (the topics plugin's list; ids until it answers).
+  const topics = useQuery({
+    queryKey: ['coordination', 'topicTitles', conversationId],
+    queryFn: () => apiGet(topicsPath(conversationId ?? ''), { schema: conversationTopicsSchema }),
+    enabled: !!conversationId,
+    staleTime: 60_000,
+  });
+  const topicTitles = useMemo(() => new Map((topics.data?.narratives ?? []).map((n) => [n.id, n.title])), [topics.data]);
   const ids = (list.data?.clusters ?? []).slice(0, MAX_CLUSTERS).map((c) => c.cluster_id);
   const clusterResults = useQueries({ queries: ids.map((id) => ({ ...clusterQuery(conversationId ?? '', id, filters), enabled: !!conversationId })) });
   const loaded = clusterResults.every((r) => r.isSuccess);
@@ -153,7 +164,7 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
         {graph && (
           <div className={styles.legend} aria-label="Legend">
             {legend(graph).slice(0, 12).map((l) => (
-              <div key={l.group}><span className={styles.swatch} style={{ backgroundColor: l.color }} />{grouping === 'topicId' ? 'Topic' : 'Cluster'} {l.group} ({l.accounts})</div>
+              <div key={l.group}><span className={styles.swatch} style={{ backgroundColor: l.color }} />{grouping === 'topicId' ? (topicTitles.get(l.group) ?? `Topic ${l.group}`) : `Cluster ${l.group}`} ({l.accounts})</div>
             ))}
             <div>{PRESETS[preset].nodeTypes.map((t) => NODE_TYPE_LABELS[t]).join(' · ')}</div>
           </div>
