@@ -31,8 +31,14 @@ const STORE_FIELDS: ReadonlySet<string> = new Set([
   'is_repost', 'is_reply', 'is_quote', 'is_niche', 'additional_properties',
 ]);
 
+const EMPTY_LIST = '[]';
+const EMPTY_OBJECT = '{}';
+
 function parseJson<T>(text: string | null, fallback: T): T {
   if (text === null) return fallback;
+  // Most posts have no URLs, images or properties: skip the parser for the empty forms (exports read 10^5 rows).
+  if (text === EMPTY_LIST) return [] as T;
+  if (text === EMPTY_OBJECT) return {} as T;
   try {
     return JSON.parse(text) as T;
   } catch {
@@ -82,8 +88,9 @@ async function toRows(registry: PostFacetRegistry, scope: ExplorerScope, stored:
     for (const [id, values] of fields) {
       const row = byId.get(Number(id));
       if (!row) continue;
-      // A provider adds fields; it never replaces what the post store says (id, body, author ...).
-      for (const [key, value] of Object.entries(values)) if (!STORE_FIELDS.has(key)) row[key] = value;
+      // A provider adds fields and fills what the store left empty (entities, language of a post that came without
+      // them); it never replaces what the post store says (id, body, author ...).
+      for (const [key, value] of Object.entries(values)) if (!STORE_FIELDS.has(key) || row[key] === null) row[key] = value;
     }
   }
   return rows;
