@@ -1,11 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import type { Kysely } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_ADMIN_EMAIL, seedDemoIdentity } from '@core/server/seed';
+import { DEMO_ADMIN_EMAIL } from '@core/server/seed';
 import type { TestServer } from '@core/server/testing/testServer';
-import { serverPlugins } from '../../plugins/index.server';
 import { launchBrowser, signIn, startE2eServer } from './browser';
+import { DEMO_PASSWORD, palette as paletteOf, seedDemo, tabTo as tabToOf, waitForRun } from './demo';
 
 /**
  * The posts explorer as a new analyst meets it, in Chromium against the real server, bundle and pipeline: sign in
@@ -13,55 +12,14 @@ import { launchBrowser, signIn, startE2eServer } from './browser';
  * filter by a platform, exclude a sentiment, search, sort, change the page size, export CSV (checked against the
  * API) and open a post in its popup.
  */
-const DEMO_PASSWORD = 'demo-password-e2e';
 const CONVERSATION = 'Tariffs and trade';
 
 let server: TestServer;
 let browser: Browser;
 let page: Page;
 let conversationId: string;
-const db = () => server.storage.db as unknown as Kysely<any>;
-
-/** Seeds the demo organisation as `npm start` does on an empty database (smallest corpus). */
-async function seedDemo() {
-  const { organizationId } = await seedDemoIdentity(server.storage, DEMO_PASSWORD);
-  for (const plugin of serverPlugins) await plugin.seedDemo?.(server.server.ctx, organizationId);
-}
-
-async function waitForRun(name: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const c = await db().selectFrom('conversations_conversations').select(['id', 'status']).where('name', '=', name).executeTakeFirstOrThrow();
-    if (c.status === 'SUCCESS') return c.id as string;
-    if (c.status === 'FAILED' || Date.now() > deadline) throw new Error(`the demo conversation '${name}' is ${c.status}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
-/** Keyboard only: opens the palette (Ctrl+K), types the title, arrows down to that command and runs it. */
-async function palette(title: string) {
-  await page.keyboard.press('Control+k');
-  await page.getByRole('combobox').last().waitFor();
-  await page.keyboard.type(title);
-  const wanted = page.getByRole('option', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first();
-  await wanted.waitFor();
-  for (let i = 0; i < 40 && (await wanted.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
-  expect(await wanted.getAttribute('aria-selected')).toBe('true');
-  await page.keyboard.press('Enter');
-}
-
-/** Keyboard only: presses Tab until the focused element has this accessible label (or text). */
-async function tabTo(label: string | RegExp, max = 200) {
-  for (let i = 0; i < max; i++) {
-    const name = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      return el ? el.getAttribute('aria-label') ?? el.textContent ?? '' : '';
-    });
-    if (typeof label === 'string' ? name === label : label.test(name)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached '${String(label)}'`);
-}
+const palette = (title: string) => paletteOf(page, title);
+const tabTo = (label: string | RegExp, max?: number) => tabToOf(page, label, max);
 
 const total = async () => Number((await page.getByTestId('raw-data-total').textContent())!.replace(/ posts?\b.*$/, '').replace(/,/g, ''));
 const filtersTotal = async () => Number((await page.getByTestId('filters-total').textContent())!.replace(/ posts$/, '').replace(/,/g, ''));
@@ -85,8 +43,8 @@ function parseCsv(text: string): string[][] {
 
 beforeAll(async () => {
   server = await startE2eServer({ NARRASCOPE_DEMO_POSTS: '5000' });
-  await seedDemo();
-  conversationId = await waitForRun(CONVERSATION, 150_000);
+  await seedDemo(server);
+  conversationId = await waitForRun(server, CONVERSATION, 150_000);
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1500, height: 950 }, acceptDownloads: true });
   page = await context.newPage();

@@ -3,7 +3,7 @@ import {
   Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
 import type { ApiNarrative, ApiTopic } from '../shared/api';
-import { percent, riskLabel } from './format';
+import { percent, posts, riskLabel } from './format';
 import type { NarrativePick } from './narrativeUi';
 
 const useStyles = makeStyles({
@@ -43,7 +43,7 @@ export function NarrativePopup({ narrative, topic, onClose }: { narrative: ApiNa
               {keywords.length ? <Chips words={keywords} label="Cluster keywords" /> : <Text>No keyphrases found</Text>}
             </section>
             <section className={styles.section}>
-              <Text>{narrative.post_count} posts ({percent(narrative.post_percent)}) · Risk: {riskLabel(narrative.risk_level)}{narrative.is_threat ? ' · Threat' : ''}</Text>
+              <Text>{posts(narrative.post_count)} ({percent(narrative.post_percent)}) · Risk: {riskLabel(narrative.risk_level)}{narrative.is_threat ? ' · Threat' : ''}</Text>
               <Text size={200}>{narrative.risk.explanation}</Text>
             </section>
           </DialogContent>
@@ -68,7 +68,7 @@ export function CompareDialog({ pair, onClose }: { pair: [ApiNarrative, ApiNarra
               {pair.map((n) => (
                 <section key={n.id} className={styles.section} aria-label={n.title}>
                   <Text weight="semibold">{n.title}</Text>
-                  <Text>Posts: {n.post_count} ({percent(n.post_percent)})</Text>
+                  <Text>Posts: {n.post_count.toLocaleString('en-US')} ({percent(n.post_percent)})</Text>
                   <Text>Risk: {riskLabel(n.risk_level)}</Text>
                   <Text>High engagement: {percent(n.engagement_score)}</Text>
                   <Text>Coordination clusters: {n.coordination_cluster_count}</Text>

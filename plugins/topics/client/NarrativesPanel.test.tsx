@@ -7,7 +7,7 @@ import type { CommandContext } from '@core/client/plugin/contract';
 import NarrativesPanel, { type NarrativesConfig } from './NarrativesPanel';
 import { topicsCommands } from './commands';
 import { narrativeUi } from './narrativeUi';
-import { renderWithHost, stubTopicsApi } from './testing/harness';
+import { renderWithHost, stubTopicsApi, topicsAnswer } from './testing/harness';
 
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); act(() => narrativeUi.reset()); });
 
@@ -32,6 +32,14 @@ describe('topics.narratives panel', () => {
     expect(within(first!).getByText('vaccine · booster')).toBeTruthy();
     // Post-derived text is text: no <b> element was made from it.
     expect(second!.querySelector('b')).toBeNull();
+  });
+
+  it('prints post counts with thousands separators, as the raw data table does', async () => {
+    const answer = topicsAnswer();
+    stubTopicsApi({ ...answer, total_posts: 13138, narratives: answer.narratives.map((n, i) => (i === 0 ? { ...n, post_count: 1250 } : n)) });
+    await renderWithHost(panel());
+    expect(await screen.findByText('13,138 posts')).toBeTruthy();
+    expect(screen.getByText(/^1,250 posts · /)).toBeTruthy();
   });
 
   it('sorts by risk and by engagement', async () => {

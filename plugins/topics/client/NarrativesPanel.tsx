@@ -1,10 +1,10 @@
-import { Button, Dropdown, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Dropdown, Option, Text, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { useWorkbench } from '@core/client/app/hostContext';
 import type { PanelProps } from '@core/client/plugin/contract';
 import type { ApiNarrative } from '../shared/api';
 import { filterToNarrative } from './actions';
 import { useConversationTopics } from './api';
-import { NARRATIVE_SORTS, SORT_LABELS, percent, riskLabel, sortNarratives, type NarrativeSort } from './format';
+import { NARRATIVE_SORTS, SORT_LABELS, percent, posts, riskLabel, sortNarratives, type NarrativeSort } from './format';
 import { CompareDialog, NarrativePicker, NarrativePopup } from './NarrativeDialogs';
 import { narrativeUi, useNarrativeUi } from './narrativeUi';
 
@@ -13,6 +13,9 @@ export interface NarrativesConfig { sortBy: NarrativeSort }
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalM, overflow: 'auto', height: '100%' },
   toolbar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  // A narrow pane squeezed "Sort by" and the total onto two lines each.
+  nowrap: { whiteSpace: 'nowrap' },
+  sort: { minWidth: '110px', flexGrow: 1 },
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   item: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, padding: tokens.spacingVerticalXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -24,6 +27,8 @@ const useStyles = makeStyles({
 
 function NarrativeItem({ n, onFilter }: { n: ApiNarrative; onFilter: (id: string) => void }) {
   const styles = useStyles();
+  // The popup is opened without a DialogTrigger: this marks Details as where focus goes back when it closes.
+  const restoreFocus = useRestoreFocusTarget();
   return (
     <li className={styles.item} data-testid="narrative-item">
       <div className={styles.head}>
@@ -31,8 +36,8 @@ function NarrativeItem({ n, onFilter }: { n: ApiNarrative; onFilter: (id: string
           {n.title}
         </Button>
         {n.is_threat && <Text className={styles.threat}>Threat</Text>}
-        <Text size={200}>Risk: {riskLabel(n.risk_level)}</Text>
-        <Button size="small" onClick={() => narrativeUi.openPopup(n.id)} aria-label={`Details of ${n.title}`}>Details</Button>
+        <Text size={200} className={styles.nowrap}>Risk: {riskLabel(n.risk_level)}</Text>
+        <Button size="small" {...restoreFocus} onClick={() => narrativeUi.openPopup(n.id)} aria-label={`Details of ${n.title}`}>Details</Button>
       </div>
       <Text size={200}>{n.ngrams.slice(0, 6).join(' · ')}</Text>
       <div className={styles.head}>
@@ -40,7 +45,7 @@ function NarrativeItem({ n, onFilter }: { n: ApiNarrative; onFilter: (id: string
           aria-valuenow={Math.round(n.post_percent * 100)} aria-valuemin={0} aria-valuemax={100}>
           <div className={styles.fill} style={{ width: percent(n.post_percent) }} />
         </div>
-        <Text size={200}>{n.post_count} posts · {percent(n.post_percent)} · engagement {percent(n.engagement_score)}</Text>
+        <Text size={200}>{posts(n.post_count)} · {percent(n.post_percent)} · engagement {percent(n.engagement_score)}</Text>
       </div>
     </li>
   );
@@ -62,12 +67,12 @@ export default function NarrativesPanel({ conversationId, filters, config, setCo
   return (
     <div className={styles.root}>
       <div className={styles.toolbar}>
-        <Text id="narratives-sort">Sort by</Text>
-        <Dropdown aria-labelledby="narratives-sort" value={SORT_LABELS[config.sortBy]} selectedOptions={[config.sortBy]}
+        <Text id="narratives-sort" className={styles.nowrap}>Sort by</Text>
+        <Dropdown aria-labelledby="narratives-sort" className={styles.sort} value={SORT_LABELS[config.sortBy]} selectedOptions={[config.sortBy]}
           onOptionSelect={(_, d) => setConfig({ ...config, sortBy: d.optionValue as NarrativeSort })}>
           {NARRATIVE_SORTS.map((s) => <Option key={s} value={s}>{SORT_LABELS[s]}</Option>)}
         </Dropdown>
-        {data && <Text size={200}>{data.total_posts} posts</Text>}
+        {data && <Text size={200} className={styles.nowrap}>{posts(data.total_posts)}</Text>}
       </div>
       {topics.isLoading && <Text>Loading narratives…</Text>}
       {topics.isError && <Text role="alert">{(topics.error as Error).message}</Text>}

@@ -5,12 +5,13 @@ import type { TimelineSeries } from './timeline';
 // The basic bundle (bar, scatter, pie): this module is only reached through React.lazy, so Plotly loads with the chart.
 const Plot = createPlotlyComponent(Plotly);
 
-/** Lines of posts per day, one per topic. */
+/** Lines of posts per day, one per topic. The legend shows even for one line (Plotly hides it then): filtered to one
+ * narrative, it is the only place the chart says which. */
 export default function TimelineChart({ series }: { series: TimelineSeries[] }) {
   return (
     <Plot
       data={series.map((s) => ({ type: 'scatter', mode: 'lines', name: s.name, x: s.days, y: s.counts }))}
-      layout={{ autosize: true, margin: { l: 40, r: 10, t: 10, b: 40 }, legend: { orientation: 'h' }, yaxis: { title: { text: 'Posts' } } }}
+      layout={{ autosize: true, margin: { l: 40, r: 10, t: 10, b: 40 }, showlegend: true, legend: { orientation: 'h' }, yaxis: { title: { text: 'Posts' } } }}
       config={{ displaylogo: false, responsive: true }}
       useResizeHandler
       style={{ width: '100%', height: '100%' }}

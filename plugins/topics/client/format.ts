@@ -8,6 +8,9 @@ const RISK_ORDER: Record<RiskLevel, number> = { LOW_RISK: 0, MEDIUM_RISK: 1, HIG
 /** Percentages have no decimals (spec part 2 section 9). */
 export const percent = (share: number) => `${Math.round(share * 100)}%`;
 
+/** Post counts with thousands separators, as the raw data table and the filters panel print them ("13,138 posts"). */
+export const posts = (count: number) => `${count.toLocaleString('en-US')} posts`;
+
 export const NARRATIVE_SORTS = ['size', 'risk', 'engagement'] as const;
 export type NarrativeSort = (typeof NARRATIVE_SORTS)[number];
 export const SORT_LABELS: Record<NarrativeSort, string> = { size: 'Size', risk: 'Risk', engagement: 'Engagement' };
