@@ -2,57 +2,16 @@ import { useState } from 'react';
 import {
   Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, tokens,
 } from '@fluentui/react-components';
-import type { ApiNarrative, ApiTopic } from '../shared/api';
-import { percent, posts, riskLabel } from './format';
+import type { ApiNarrative } from '../shared/api';
+import { percent, riskLabel } from './format';
+import { Chips } from './NarrativePopup';
 import type { NarrativePick } from './narrativeUi';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, marginBottom: tokens.spacingVerticalM },
-  chips: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
-  chip: { padding: `0 ${tokens.spacingHorizontalS}`, borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorNeutralBackground3 },
   columns: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalL },
   options: { display: 'flex', flexDirection: 'column' },
 });
-
-function Chips({ words, label }: { words: readonly string[]; label: string }) {
-  const styles = useStyles();
-  return (
-    <ul className={styles.chips} aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {words.map((w) => <li key={w} className={styles.chip}><Text>{w}</Text></li>)}
-    </ul>
-  );
-}
-
-/** The narrative popup (spec part 2 section 2): Cluster Title, Cluster Keywords and Entities. Text only. */
-export function NarrativePopup({ narrative, topic, onClose }: { narrative: ApiNarrative; topic: ApiTopic | undefined; onClose: () => void }) {
-  const styles = useStyles();
-  const keywords = [...new Set([...narrative.ngrams, ...(topic?.keywords ?? [])])];
-  return (
-    <Dialog open onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
-      <DialogSurface aria-label="Narrative">
-        <DialogBody>
-          <DialogTitle>Narrative</DialogTitle>
-          <DialogContent>
-            <section className={styles.section}>
-              <Text weight="semibold">Cluster Title</Text>
-              <Text>{narrative.title}</Text>
-              <Text size={200}>{narrative.description}</Text>
-            </section>
-            <section className={styles.section}>
-              <Text weight="semibold">Cluster Keywords and Entities</Text>
-              {keywords.length ? <Chips words={keywords} label="Cluster keywords" /> : <Text>No keyphrases found</Text>}
-            </section>
-            <section className={styles.section}>
-              <Text>{posts(narrative.post_count)} ({percent(narrative.post_percent)}) · Risk: {riskLabel(narrative.risk_level)}{narrative.is_threat ? ' · Threat' : ''}</Text>
-              <Text size={200}>{narrative.risk.explanation}</Text>
-            </section>
-          </DialogContent>
-          <DialogActions><Button onClick={onClose}>Close</Button></DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
-  );
-}
 
 /** Two narratives side by side, with the keyphrases they share. */
 export function CompareDialog({ pair, onClose }: { pair: [ApiNarrative, ApiNarrative]; onClose: () => void }) {

@@ -1,12 +1,14 @@
-import { Button, Dropdown, Option, Text, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
+import { Button, Dropdown, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useWorkbench } from '@core/client/app/hostContext';
 import type { PanelProps } from '@core/client/plugin/contract';
+import { isEmptyFilters } from '@core/shared/filters';
 import type { ApiNarrative } from '../shared/api';
 import { filterToNarrative } from './actions';
 import { useConversationTopics } from './api';
 import { NARRATIVE_SORTS, SORT_LABELS, percent, posts, riskLabel, sortNarratives, type NarrativeSort } from './format';
-import { CompareDialog, NarrativePicker, NarrativePopup } from './NarrativeDialogs';
-import { narrativeUi, useNarrativeUi } from './narrativeUi';
+import { CompareDialog, NarrativePicker } from './NarrativeDialogs';
+import { NarrativePopup } from './NarrativePopup';
+import { narrativeUi, useIsDialogHost, useNarrativeUi } from './narrativeUi';
 
 export interface NarrativesConfig { sortBy: NarrativeSort }
 
@@ -27,8 +29,6 @@ const useStyles = makeStyles({
 
 function NarrativeItem({ n, onFilter }: { n: ApiNarrative; onFilter: (id: string) => void }) {
   const styles = useStyles();
-  // The popup is opened without a DialogTrigger: this marks Details as where focus goes back when it closes.
-  const restoreFocus = useRestoreFocusTarget();
   return (
     <li className={styles.item} data-testid="narrative-item">
       <div className={styles.head}>
@@ -37,7 +37,7 @@ function NarrativeItem({ n, onFilter }: { n: ApiNarrative; onFilter: (id: string
         </Button>
         {n.is_threat && <Text className={styles.threat}>Threat</Text>}
         <Text size={200} className={styles.nowrap}>Risk: {riskLabel(n.risk_level)}</Text>
-        <Button size="small" {...restoreFocus} onClick={() => narrativeUi.openPopup(n.id)} aria-label={`Details of ${n.title}`}>Details</Button>
+        <Button size="small" onClick={() => narrativeUi.openPopup(n.id)} aria-label={`Details of ${n.title}`}>Details</Button>
       </div>
       <Text size={200}>{n.ngrams.slice(0, 6).join(' · ')}</Text>
       <div className={styles.head}>
@@ -52,18 +52,19 @@ function NarrativeItem({ n, onFilter }: { n: ApiNarrative; onFilter: (id: string
 }
 
 /** Narratives of the conversation's latest run, sorted by size, risk or engagement; a click filters the workspace. */
-export default function NarrativesPanel({ conversationId, filters, config, setConfig }: PanelProps<NarrativesConfig>) {
+export default function NarrativesPanel({ paneId, conversationId, filters, config, setConfig }: PanelProps<NarrativesConfig>) {
   const styles = useStyles();
   const { services } = useWorkbench();
   const ui = useNarrativeUi();
+  const host = useIsDialogHost(paneId);
   const topics = useConversationTopics(conversationId, filters);
   if (!conversationId) return <Text>Open a conversation to see its narratives.</Text>;
   const data = topics.data;
   const narratives = sortNarratives(data?.narratives ?? [], config.sortBy);
   const byId = new Map((data?.narratives ?? []).map((n) => [n.id, n]));
   const onFilter = (id: string) => filterToNarrative(services, id);
-  const popup = ui.popupId ? byId.get(ui.popupId) : undefined;
-  const pair = ui.compare ? ui.compare.map((id) => byId.get(id)) : null;
+  const popup = host && ui.popupId ? byId.get(ui.popupId) : undefined;
+  const pair = host && ui.compare ? ui.compare.map((id) => byId.get(id)) : null;
   return (
     <div className={styles.root}>
       <div className={styles.toolbar}>
@@ -81,9 +82,12 @@ export default function NarrativesPanel({ conversationId, filters, config, setCo
       <ul className={styles.list} aria-label="Narratives">
         {narratives.map((n) => <NarrativeItem key={n.id} n={n} onFilter={onFilter} />)}
       </ul>
-      {popup && <NarrativePopup narrative={popup} topic={data?.topics.find((t) => t.rid === popup.id)} onClose={narrativeUi.closePopup} />}
+      {popup && data && (
+        <NarrativePopup key={popup.id} narrative={popup} topic={data.topics.find((t) => t.rid === popup.id)} filtered={!isEmptyFilters(filters)}
+          conversationTotal={data.conversation_total_posts} onClose={narrativeUi.closePopup} />
+      )}
       {pair && pair[0] && pair[1] && <CompareDialog pair={[pair[0], pair[1]]} onClose={narrativeUi.closeCompare} />}
-      {ui.pick && data && (
+      {host && ui.pick && data && (
         <NarrativePicker pick={ui.pick} narratives={narratives} onClose={narrativeUi.closePick} onPick={(ids) => {
           if (ui.pick === 'open') narrativeUi.openPopup(ids[0]!);
           else if (ui.pick === 'filter') { narrativeUi.closePick(); onFilter(ids[0]!); }

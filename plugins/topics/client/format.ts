@@ -1,5 +1,5 @@
 import { RISK_LEVEL_LABELS, type RiskLevel } from '../shared/types';
-import type { ApiNarrative } from '../shared/api';
+import type { ApiNarrative, NarrativeEntity } from '../shared/api';
 
 /** Risk levels are shown Low / Medium / High (spec part 2 section 3). */
 export const riskLabel = (level: RiskLevel) => RISK_LEVEL_LABELS[level];
@@ -20,3 +20,8 @@ export function sortNarratives(list: readonly ApiNarrative[], by: NarrativeSort)
   const key = (n: ApiNarrative) => (by === 'risk' ? RISK_ORDER[n.risk_level] : by === 'engagement' ? n.engagement_score : n.post_count);
   return [...list].sort((a, b) => key(b) - key(a) || b.post_count - a.post_count || a.id.localeCompare(b.id));
 }
+
+/** How the narrative popup names each entity type, in the order it shows them. */
+export const ENTITY_TYPE_LABELS: Record<NarrativeEntity['entity_type'], string> = {
+  PERSON: 'People', ORGANIZATION: 'Organisations', PLACE: 'Places', HASHTAG: 'Hashtags', MENTION: 'Mentions',
+};

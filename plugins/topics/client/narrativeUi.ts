@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /** What a palette command asked the narratives panel to let the user pick. */
 export type NarrativePick = 'open' | 'filter' | 'compare';
@@ -38,3 +38,26 @@ export const narrativeUi = {
 };
 
 export const useNarrativeUi = () => useSyncExternalStore(narrativeUi.subscribe, narrativeUi.get);
+
+/**
+ * Narratives panels mounted now, oldest first. The popup, the comparison and the picker are browser-wide, so only
+ * the oldest panel draws them (two panels would otherwise show two identical popups).
+ */
+const hosts: string[] = [];
+const hostListeners = new Set<() => void>();
+
+export function useIsDialogHost(paneId: string): boolean {
+  const [, rerender] = useState(0);
+  useEffect(() => {
+    hosts.push(paneId);
+    const listener = () => rerender((n) => n + 1);
+    hostListeners.add(listener);
+    hostListeners.forEach((l) => l());
+    return () => {
+      hosts.splice(hosts.indexOf(paneId), 1);
+      hostListeners.delete(listener);
+      hostListeners.forEach((l) => l());
+    };
+  }, [paneId]);
+  return hosts[0] === paneId;
+}

@@ -67,4 +67,11 @@ export const migrations: Migration[] = [
       await db.schema.createIndex('topics_post_topics_topic').on('topics_post_topics').columns(['run_id', 'topic_rid']).execute();
     },
   },
+  {
+    // Top entities per narrative (the popup's "Cluster Keywords and Entities"); rows of older runs have none.
+    id: 'topics/002_narrative_entities',
+    async up(db) {
+      await db.schema.alterTable('topics_narratives').addColumn('entities', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+    },
+  },
 ];

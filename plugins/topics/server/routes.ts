@@ -8,7 +8,7 @@ import { filterPredicate, type Filters, type QueryInput } from '@core/shared/fil
 import type { PostsTables } from '@plugins/posts/shared/public';
 import type { RouteRegistrar } from '@core/server/http/routes';
 import {
-  INSIGHT_TOPICS_PATH, conversationIdParamsSchema, conversationTopicsSchema, insightTopicsQuerySchema,
+  INSIGHT_TOPICS_PATH, conversationIdParamsSchema, narrativeEntitySchema, conversationTopicsSchema, insightTopicsQuerySchema,
   topicInsightCountListSchema, topicsQuerySchema, type ConversationTopics, type TopicInsightCount,
 } from '../shared/api';
 import { RISKY_INSIGHT_CATEGORIES, riskAssessmentSchema, type RiskLevel } from '../shared/types';
@@ -20,6 +20,7 @@ import type { TopicsRunRow, TopicsTables } from './tables';
 const isAdmin = (u: SessionUser) => u.is_global_admin || u.is_org_admin;
 const parse = <T>(json: string | null, fallback: T): T => (json ? (JSON.parse(json) as T) : fallback);
 const CONVERSATION_NOT_FOUND = 'Conversation not found';
+const narrativeEntityListSchema = narrativeEntitySchema.array();
 
 function facetsOf(ctx: RouteContext<unknown, unknown, unknown>): PostFacetRegistry | null {
   return ctx.app.services.has(postFacetsKey) ? ctx.app.services.get(postFacetsKey) : null;
@@ -62,7 +63,7 @@ export function registerRoutes(r: RouteRegistrar): void {
     const db = tablesOf<TopicsTables>(ctx.app.storage);
     const { run, status } = await resolveRun(db, user, ctx.params.id);
     const topics_status = statusFor(status, user);
-    if (!run) return { run_id: null, topics_status, total_posts: 0, topics: [], narratives: [], conversation_risk: null };
+    if (!run) return { run_id: null, topics_status, total_posts: 0, conversation_total_posts: 0, topics: [], narratives: [], conversation_risk: null };
 
     const scope = { organizationId: user.organization_id, conversationId: ctx.params.id, runId: run.run_id };
     const members = await filteredMembership(ctx, scope, filters);
@@ -82,6 +83,7 @@ export function registerRoutes(r: RouteRegistrar): void {
       run_id: run.run_id,
       topics_status,
       total_posts: total,
+      conversation_total_posts: run.post_count,
       topics: topicRows.filter((t) => dates.has(t.rid)).map((t) => ({
         rid: t.rid, title: t.title, ngrams: parse<string[]>(t.ngrams, []),
         post_dates: dates.get(t.rid)!.sort(), cohesion_score: t.cohesion_score === null ? null : Number(t.cohesion_score),
@@ -94,6 +96,8 @@ export function registerRoutes(r: RouteRegistrar): void {
           coordination_cluster_count: n.coordination_cluster_count, engagement_score: Number(n.engagement_score),
           category: n.category, title: n.title, description: n.description, is_threat: n.is_threat === 1,
           risk_level: n.risk_level as RiskLevel, risk: riskAssessmentSchema.parse(JSON.parse(n.risk)),
+          conversation_post_count: n.post_count, conversation_post_percent: Number(n.post_percent),
+          entities: narrativeEntityListSchema.parse(JSON.parse(n.entities)),
         };
       }),
       conversation_risk: run.conversation_risk ? riskAssessmentSchema.parse(JSON.parse(run.conversation_risk)) : null,

@@ -3,15 +3,18 @@ import { runInWorker } from '@core/server/pipeline/workerThread';
 import { defineStage } from '@core/server/plugin/contract';
 import { NLP_STAGE_ID } from '@plugins/enrichment/shared/public';
 import { NARRATIVES_STAGE_ID } from '../shared/service';
+import type { NarrativeEntity } from '../shared/api';
 import type { TopicRunResult } from '../shared/types';
 import { applyLlmTitles, llmConfigFromEnv, type TopicEngineOptions } from './engine';
 import type { EngineTaskInput } from './engineTask';
+import { readPostEntities, topNarrativeEntities } from './entities';
 import { loadRunPosts } from './runPosts';
 import { storeResult, storeStatus, type RunScope } from './store';
 
 /** The enrichment stage whose output (language, threats, engagement) this one reads through the post facets. */
 export { NLP_STAGE_ID };
-export const STAGE_VERSION = 1;
+/** 2: narratives carry their top entities (migration topics/002). */
+export const STAGE_VERSION = 2;
 /** Fixed so the same posts always give the same topics (spec: deterministic with a fixed seed). */
 export const TOPICS_SEED = 42;
 
@@ -45,18 +48,22 @@ export function narrativesStage(opts: NarrativesStageOptions = {}) {
       }
       ctx.progress(0.1, `Clustering ${posts.length} posts`);
       let result: TopicRunResult;
+      let entities: Map<string, NarrativeEntity[]>;
       try {
         const input: EngineTaskInput = { posts, options: { seed: TOPICS_SEED, ...opts.engine } };
         result = await runInWorker<EngineTaskInput, TopicRunResult>(new URL('./engineTask.ts', import.meta.url), 'computeTopics', input, { signal: ctx.signal });
         ctx.progress(0.8, 'Writing titles');
         result = await applyLlmTitles(result, posts, llmConfigFromEnv(opts.env ?? process.env));
+        ctx.progress(0.9, 'Counting entities');
+        const byPost = await readPostEntities(facets, posts.map((p) => Number(p.id)), scope);
+        entities = topNarrativeEntities(result.assignments, byPost);
       } catch (error) {
         if (ctx.signal.aborted) throw error;
         const details = error instanceof Error ? error.message : String(error);
         await storeStatus(ctx.storage, scope, { status_code: 500, message: 'Topic computation failed', admin_details: details }, STAGE_VERSION);
         throw error;
       }
-      await storeResult(ctx.storage, scope, result, STAGE_VERSION);
+      await storeResult(ctx.storage, scope, result, STAGE_VERSION, entities);
       ctx.progress(1, `${result.topics.length} topics`);
     },
   });

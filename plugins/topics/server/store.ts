@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { nowIso, tablesOf, type Storage } from '@core/server/storage/database';
 import type { CoreTables } from '@core/server/storage/tables';
+import type { NarrativeEntity } from '../shared/api';
 import { cleanNgrams, type TopicRunResult } from '../shared/types';
 import type { TopicsRunRow, TopicsTables } from './tables';
 
@@ -40,7 +41,8 @@ export async function storeStatus(storage: Storage, scope: RunScope, status: Run
 }
 
 /** Stores topics, narratives and post membership of a run in one transaction, replacing earlier output. */
-export async function storeResult(storage: Storage, scope: RunScope, result: TopicRunResult, version: number): Promise<void> {
+export async function storeResult(storage: Storage, scope: RunScope, result: TopicRunResult, version: number,
+  entities: ReadonlyMap<string, NarrativeEntity[]> = new Map()): Promise<void> {
   const org = scope.organizationId;
   await topicsDb(storage).transaction().execute(async (trx) => {
     await clearRun(trx, scope.runId);
@@ -58,6 +60,7 @@ export async function storeResult(storage: Storage, scope: RunScope, result: Top
       post_count: n.post_count, post_percent: n.post_percent, coordination_cluster_count: n.coordination_cluster_count,
       engagement_score: n.engagement_score, category: n.category, title: n.title, description: n.description,
       is_threat: n.is_threat ? 1 : 0, risk_level: n.risk.risk_level, risk: JSON.stringify(n.risk),
+      entities: JSON.stringify(entities.get(n.id) ?? []),
     })), (rows) => trx.insertInto('topics_narratives').values(rows).execute());
     await insertChunks(result.assignments.map((a) => ({
       run_id: scope.runId, post_id: Number(a.post_id), organization_id: org, topic_rid: a.topic_rid,

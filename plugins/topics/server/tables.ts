@@ -54,6 +54,8 @@ export interface TopicsNarrativeRow {
   risk_level: string;
   /** JSON RiskAssessment. */
   risk: string;
+  /** JSON NarrativeEntity[]: top entities of the narrative's posts ('[]' for runs stored before migration 002). */
+  entities: string;
 }
 
 /** One row per post of the run; topic_rid null for the outlier bucket. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENTITY_TYPES } from '@plugins/enrichment/shared/public';
 import { riskAssessmentSchema, riskLevelSchema } from './types';
 
 /**
@@ -30,6 +31,17 @@ export const apiTopicSchema = z.object({
 });
 export type ApiTopic = z.infer<typeof apiTopicSchema>;
 
+/**
+ * One of a narrative's top entities (the spec's Narrative "entities (entity_name, entity_type, rid) and post_count"):
+ * a person, organisation, place, hashtag or mention the enrichment found in its posts, and in how many of them.
+ */
+export const narrativeEntitySchema = z.object({
+  entity_name: z.string(),
+  entity_type: z.enum(ENTITY_TYPES),
+  post_count: z.number().int().positive(),
+});
+export type NarrativeEntity = z.infer<typeof narrativeEntitySchema>;
+
 export const apiNarrativeSchema = z.object({
   id: z.string(),
   ngrams: z.array(z.string()),
@@ -45,6 +57,11 @@ export const apiNarrativeSchema = z.object({
   risk_level: riskLevelSchema,
   /** Which signals and posts drive the risk level (computed over the whole run). */
   risk: riskAssessmentSchema,
+  /** The narrative's posts in the whole run and their share (0-1) of all the run's posts, whatever the filters. */
+  conversation_post_count: z.number().int().nonnegative(),
+  conversation_post_percent: z.number().min(0).max(1),
+  /** Top entities of the narrative's posts in the whole run, by type, most frequent first (at most 10 per type). */
+  entities: z.array(narrativeEntitySchema),
 });
 export type ApiNarrative = z.infer<typeof apiNarrativeSchema>;
 
@@ -54,6 +71,8 @@ export const conversationTopicsSchema = z.object({
   topics_status: topicRunStatusSchema.nullable(),
   /** Posts the filters select in that run (the denominator of post_percent). */
   total_posts: z.number().int().nonnegative(),
+  /** All posts of that run (the denominator of conversation_post_percent). */
+  conversation_total_posts: z.number().int().nonnegative(),
   topics: z.array(apiTopicSchema),
   narratives: z.array(apiNarrativeSchema),
   conversation_risk: riskAssessmentSchema.nullable(),

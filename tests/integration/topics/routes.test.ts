@@ -108,7 +108,7 @@ describe('GET /api/v2/conversations/{id}/topics', () => {
     await insertRun(t.storage, org, fresh, [], { status: 'RUNNING' });
     const res = await analyst.get(`/api/v2/conversations/${fresh}/topics`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ run_id: null, topics_status: null, total_posts: 0, topics: [], narratives: [], conversation_risk: null });
+    expect(res.body.data).toEqual({ run_id: null, topics_status: null, total_posts: 0, conversation_total_posts: 0, topics: [], narratives: [], conversation_risk: null });
   });
 });
 

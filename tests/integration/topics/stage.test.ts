@@ -17,7 +17,7 @@ async function snapshot(runId: string) {
   const [runs, topics, narratives, members] = await Promise.all([
     db().selectFrom('topics_runs').select(['status_code', 'message', 'admin_details', 'post_count', 'topic_count', 'outlier_count']).where('run_id', '=', runId).execute(),
     db().selectFrom('topics_topics').select(['rid', 'position', 'title', 'ngrams', 'post_dates', 'cohesion_score', 'exemplar_post_id']).where('run_id', '=', runId).orderBy('position').execute(),
-    db().selectFrom('topics_narratives').select(['id', 'post_count', 'post_percent', 'coordination_cluster_count', 'engagement_score', 'title', 'is_threat', 'risk_level']).where('run_id', '=', runId).orderBy('position').execute(),
+    db().selectFrom('topics_narratives').select(['id', 'post_count', 'post_percent', 'coordination_cluster_count', 'engagement_score', 'title', 'is_threat', 'risk_level', 'entities']).where('run_id', '=', runId).orderBy('position').execute(),
     db().selectFrom('topics_post_topics').select(['post_id', 'topic_rid', 'is_exemplar']).where('run_id', '=', runId).orderBy('post_id').execute(),
   ]);
   return { runs, topics, narratives, members };
@@ -50,6 +50,8 @@ describe(`stage topics.narratives on ${process.env.NARRASCOPE_TEST_DATABASE_URL 
     // Every fourth post is on gab (niche): 25 % niche posts is the MEDIUM nicheness threshold.
     expect(first.narratives.map((n) => [n.post_count, Number(n.post_percent).toFixed(3), n.coordination_cluster_count, n.risk_level]))
       .toEqual([[20, '0.333', 0, 'MEDIUM_RISK'], [20, '0.333', 0, 'MEDIUM_RISK'], [20, '0.333', 0, 'MEDIUM_RISK']]);
+    // No post facet provider has an `entities` field here (no enrichment): no entities, not an error.
+    expect(first.narratives.map((n) => n.entities)).toEqual(['[]', '[]', '[]']);
     expect(first.members).toHaveLength(60);
     expect(first.members.filter((m) => m.is_exemplar === 1)).toHaveLength(3);
     // The three word pools are recovered exactly.

@@ -17,15 +17,22 @@ export const topicsServer = createTopicsServer({ dependsOn: ['posts.collect'] })
 export const plugins = [postsServer, topicsServer];
 export const stageOf = (): StageDefinition => topicsServer.stages.find((s) => s.id === 'topics.narratives')!;
 
-/** Stores labelled posts (vaccine / election / football, 3 languages available) for an organisation. */
-export async function insertPosts(storage: Storage, organizationId: string, topics = ['vaccine', 'election', 'football'], perTopic = 20) {
+/**
+ * Stores labelled posts (vaccine / election / football, 3 languages available) for an organisation; `suffix` adds
+ * text to the i-th post of a topic (names, hashtags ... for the enrichment to find).
+ */
+export async function insertPosts(storage: Storage, organizationId: string, topics = ['vaccine', 'election', 'football'], perTopic = 20,
+  suffix: (topic: string, i: number) => string = () => '') {
   const { posts, labels } = makeLabelledPosts(topics, perTopic, 7);
+  const seen = new Map<string, number>();
   const db = tablesOf<PostsTables>(storage);
   const ids: number[] = [];
   for (const [i, p] of posts.entries()) {
+    const nth = seen.get(labels[i]!) ?? 0;
+    seen.set(labels[i]!, nth + 1);
     const row = await db.insertInto('posts_posts').values({
       organization_id: organizationId, platform: i % 4 === 0 ? 'gab' : 'twitter', rid: `${p.id}-${crypto.randomUUID()}`, actor_id: null,
-      subject: null, title: null, body: p.text, published_at: p.published_at, language: p.language, source_url: null, avatar_url: null,
+      subject: null, title: null, body: `${p.text}${suffix(labels[i]!, nth)}`, published_at: p.published_at, language: p.language, source_url: null, avatar_url: null,
       accounts_url: null, urls: '[]', images: '[]', domains: '[]', entities: null, is_repost: 0, is_reply: 0, is_quote: 0,
       repost_of: null, quote_of: null, reply_to: null, is_niche: i % 4 === 0 ? 1 : 0, additional_properties: '{}', source: 'import',
       created_at: new Date().toISOString(),

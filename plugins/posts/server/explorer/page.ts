@@ -75,6 +75,8 @@ export async function pageIds(
   return rows.map((r) => Number(r.id));
 }
 
+export const DEFAULT_EXPORT_ORDER: readonly OrderBy[] = [{ column: 'published_at', direction: 'desc' }];
+
 const isDateDesc = (orderBy: readonly OrderBy[]) => orderBy.length === 1 && orderBy[0]!.column === 'published_at' && orderBy[0]!.direction === 'desc';
 
 /**
@@ -96,10 +98,24 @@ export async function* rowBatches(
     ? await indexIds(storage, registry, index, q, orderName, 0, Infinity)
     : (await sql<{ id: number }>`select p.id ${fromRunPosts(registry, storage.dialect, q)} order by ${orderClause(registry, q, orderBy)}`
       .execute(dbOf(storage))).rows.map((r) => Number(r.id));
-  for (let at = 0; at < ids.length; at += batchSize) yield await rowsFor(storage, registry, q.scope, ids.slice(at, at + batchSize));
+  yield* prefetched(ids, batchSize, (batch) => rowsFor(storage, registry, q.scope, batch));
 }
 
-export const DEFAULT_EXPORT_ORDER: readonly OrderBy[] = [{ column: 'published_at', direction: 'desc' }];
+/** Rows of the next batch are requested before the current one is handed out (PostgreSQL answers while we format). */
+async function* prefetched(ids: readonly number[], batchSize: number, read: (batch: number[]) => Promise<RawDataRow[]>): AsyncGenerator<RawDataRow[]> {
+  const start = (at: number) => {
+    const pending = read(ids.slice(at, at + batchSize));
+    // An export the client abandons never awaits the prefetched batch: its failure must not go unhandled.
+    pending.catch(() => undefined);
+    return pending;
+  };
+  let next = ids.length > 0 ? start(0) : null;
+  for (let at = 0; next !== null; at += batchSize) {
+    const rows = await next;
+    next = at + batchSize < ids.length ? start(at + batchSize) : null;
+    yield rows;
+  }
+}
 
 async function* keysetBatches(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery, batchSize: number): AsyncGenerator<RawDataRow[]> {
   let after: { published_at: string; id: number } | null = null;

@@ -15,7 +15,7 @@ import { filterCounts } from './filterCounts';
 import { executeGraphql } from './graphql';
 import { notablePosts } from './notable';
 import { pageIds, totalOf } from './page';
-import { conversationIdOf, filtersOf, notableParamsOf, postIdsOf, rawDataParamsOf, searchParamsOf } from './params';
+import { conversationIdOf, filtersOf, type OrderBy, notableParamsOf, postIdsOf, rawDataParamsOf, searchParamsOf } from './params';
 import type { PostsTables } from '../../shared/tables';
 import type { PostSetQuery } from './postSet';
 import { rowsFor } from './rows';
@@ -48,9 +48,9 @@ async function postSet(ctx: AnyContext, conversationId: string, params: URLSearc
   return { scope, filters, search: null, coordinationOnly: false, ...extra };
 }
 
-async function sendExport(ctx: AnyContext, q: PostSetQuery, format: 'csv' | 'jsonl') {
+async function sendExport(ctx: AnyContext, q: PostSetQuery, format: 'csv' | 'jsonl', orderBy: readonly OrderBy[]) {
   const { storage, registry } = services(ctx);
-  const chunks = exportChunks(storage, registry, q, format);
+  const chunks = exportChunks(storage, registry, q, format, orderBy);
   let first: IteratorResult<string>;
   try {
     first = await chunks.next();
@@ -76,7 +76,7 @@ export function registerExplorerRoutes(r: RouteRegistrar): void {
     const params = searchParamsOf(ctx.request.url);
     const p = rawDataParamsOf(params, registry);
     const q = await postSet(ctx, ctx.params.id, params, { search: p.search, coordinationOnly: p.coordinationOnly });
-    if (p.exportFormat) return sendExport(ctx, q, p.exportFormat);
+    if (p.exportFormat) return sendExport(ctx, q, p.exportFormat, p.orderBy);
     const [ids, total] = await Promise.all([
       pageIds(storage, registry, q, { limit: p.limit, offset: p.offset, orderBy: p.orderBy }),
       totalOf(storage, registry, q),

@@ -12,19 +12,29 @@ import topicsClient from '../index';
 /** A conversation's topics as the server answers them (three narratives of different size, risk and engagement). */
 export function topicsAnswer(): ConversationTopics {
   const risk = (level: 'LOW_RISK' | 'MEDIUM_RISK' | 'HIGH_RISK', explanation: string) => ({ risk_level: level, signals: [], insight_risks: [], explanation });
-  const narrative = (id: string, title: string, post_count: number, level: 'LOW_RISK' | 'MEDIUM_RISK' | 'HIGH_RISK', engagement: number, threat = false) => ({
+  const narrative = (id: string, title: string, post_count: number, level: 'LOW_RISK' | 'MEDIUM_RISK' | 'HIGH_RISK', engagement: number, threat = false,
+    entities: ConversationTopics['narratives'][number]['entities'] = []) => ({
     id, title, ngrams: title.toLowerCase().split(' · '), post_count, post_percent: post_count / 100, coordination_cluster_count: 0,
     engagement_score: engagement, category: null, description: `${post_count} posts about ${title}`, is_threat: threat,
     risk_level: level, risk: risk(level, `${level} because of signals`),
+    // The whole run has 400 posts: each narrative is twice as large there, a quarter of the share.
+    conversation_post_count: post_count * 2, conversation_post_percent: (post_count * 2) / 400, entities,
   });
   const topic = (rid: string, title: string, dates: string[]) => ({
     rid, title, ngrams: title.toLowerCase().split(' · '), post_dates: dates, cohesion_score: 0.4, post_count: dates.length, keywords: ['kw1', 'kw2'],
   });
   return {
-    run_id: 'run-1', topics_status: { status_code: 200, message: 'Topics computed' }, total_posts: 100, conversation_risk: null,
+    run_id: 'run-1', topics_status: { status_code: 200, message: 'Topics computed' }, total_posts: 100, conversation_total_posts: 400, conversation_risk: null,
     narratives: [
       narrative('t_a', 'Vaccine · booster', 50, 'LOW_RISK', 0.1),
-      narrative('t_b', 'Ballots · fraud <b>x</b>', 30, 'HIGH_RISK', 0.2, true),
+      narrative('t_b', 'Ballots · fraud <b>x</b>', 30, 'HIGH_RISK', 0.2, true, [
+        { entity_name: 'Jane Doe', entity_type: 'PERSON', post_count: 12 },
+        { entity_name: 'John Roe', entity_type: 'PERSON', post_count: 3 },
+        { entity_name: '<i>Vote</i> Watch', entity_type: 'ORGANIZATION', post_count: 1250 },
+        { entity_name: 'Ohio', entity_type: 'PLACE', post_count: 7 },
+        { entity_name: '#stopthecount', entity_type: 'HASHTAG', post_count: 9 },
+        { entity_name: '@observer', entity_type: 'MENTION', post_count: 2 },
+      ]),
       narrative('t_c', 'Football · derby', 20, 'MEDIUM_RISK', 0.9),
     ],
     topics: [

@@ -59,11 +59,15 @@ export async function postId(t: TestServer, organizationId: string, rid: string)
  * A small facet provider registered through the public contract, as an analysis plugin would: sentiment (list),
  * contains_threatening_language (boolean), a threats_of_violence sort key and row fields, read from a tiny test table.
  */
-export async function registerTestFacets(t: TestServer): Promise<() => void> {
+/** Bumped by every setFacet: the test provider's `revision`, so the explorer's run index sees the change. */
+let facetWrites = 0;
+
+export async function registerTestFacets(t: TestServer, opts: { withRevision?: boolean } = {}): Promise<() => void> {
   const db = t.storage.db;
   await sql`create table if not exists test_facets (post_id integer not null, sentiment text, threat real)`.execute(db);
   const provider: PostFacetProvider = {
     owner: 'test',
+    ...(opts.withRevision === false ? {} : { revision: async () => String(facetWrites) }),
     facets: {
       sentiments: () => sql`select post_id, sentiment as value from test_facets where sentiment is not null`,
       contains_threatening_language: () => sql`select post_id, 'true' as value from test_facets where threat >= 0.5`,
@@ -82,5 +86,6 @@ export async function registerTestFacets(t: TestServer): Promise<() => void> {
 }
 
 export async function setFacet(t: TestServer, id: number, sentiment: string | null, threat: number | null) {
+  facetWrites += 1;
   await sql`insert into test_facets (post_id, sentiment, threat) values (${id}, ${sentiment}, ${threat})`.execute(t.storage.db);
 }
