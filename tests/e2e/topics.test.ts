@@ -13,7 +13,12 @@ import { DEMO_PASSWORD, countOf, palette, seedDemo, tabTo, waitForRun } from './
  */
 const CONVERSATION = 'Narrative watch';
 
-interface ApiNarrative { id: string; title: string; post_count: number; ngrams: string[] }
+interface ApiNarrative {
+  id: string; title: string; post_count: number; ngrams: string[]; conversation_post_percent: number;
+  entities: Array<{ entity_name: string; entity_type: string; post_count: number }>;
+}
+/** How the popup names each entity type, in its order. */
+const ENTITY_GROUPS: Array<[string, string]> = [['PERSON', 'People'], ['ORGANIZATION', 'Organisations'], ['PLACE', 'Places'], ['HASHTAG', 'Hashtags'], ['MENTION', 'Mentions']];
 
 let server: TestServer;
 let browser: Browser;
@@ -159,11 +164,14 @@ describe('narratives of the demo conversation in Chromium', () => {
     await expectNoPaneErrors();
   });
 
-  it('opens the narrative popup with the keyboard: its title, keywords and entities', async () => {
+  it('opens the narrative popup with the keyboard: its title, keywords, entities and both shares; drags and closes', async () => {
     await tabTo(page, `Details of ${chosen.title}`);
     await page.keyboard.press('Enter');
     const popup = page.getByRole('dialog', { name: 'Narrative' });
     await popup.waitFor();
+    // Non-modal: the page behind stays in the accessibility tree and usable.
+    expect(await popup.getAttribute('aria-modal')).toBe('false');
+    expect(await pane('Narratives').getByRole('button', { name: `Details of ${chosen.title}` }).count()).toBe(1);
     const title = popup.locator('section').filter({ has: page.getByText('Cluster Title', { exact: true }) });
     await title.getByText(chosen.title, { exact: true }).waitFor();
     const keywords = popup.getByRole('list', { name: 'Cluster keywords' });
@@ -171,10 +179,47 @@ describe('narratives of the demo conversation in Chromium', () => {
     const words = await keywords.getByRole('listitem').allTextContents();
     expect(words.slice(0, chosen.ngrams.length)).toEqual(chosen.ngrams);
     expect(words.length).toBeGreaterThan(chosen.ngrams.length);
-    await popup.getByText(new RegExp(`^${chosen.post_count.toLocaleString('en-US')} posts \\(100%\\) · Risk: (Low|Medium|High)`)).waitFor();
+    // The enrichment found entities in the demo's posts; the popup lists the API's, grouped by type, with their counts.
+    expect(chosen.entities.length).toBeGreaterThan(0);
+    for (const [type, label] of ENTITY_GROUPS) {
+      const expected = chosen.entities.filter((e) => e.entity_type === type).map((e) => `${e.entity_name} (${e.post_count.toLocaleString('en-US')})`);
+      const list = popup.getByRole('list', { name: label, exact: true });
+      expect(expected.length ? await list.getByRole('listitem').allTextContents() : await list.count()).toEqual(expected.length ? expected : 0);
+    }
+    // Filtered to the narrative: all of the filtered posts, and its share of the whole conversation.
+    const count = chosen.post_count.toLocaleString('en-US');
+    await popup.getByText(`${count} posts (100% of the filtered posts)`, { exact: true }).waitFor();
+    await popup.getByText(`${Math.round(chosen.conversation_post_percent * 100)}% of the conversation: ${count} of ${conversationTotal.toLocaleString('en-US')} posts`, { exact: true }).waitFor();
+    await popup.getByText(/^Risk: (Low|Medium|High)/).waitFor();
+
+    // Focus starts on Close; Shift+Tab reaches the header (the drag handle), whose arrow keys move the popup.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close');
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move Narrative with the arrow keys');
+    const before = (await popup.boundingBox())!;
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => { const b = (await popup.boundingBox())!; return [b.x - before.x, b.y - before.y]; }).toEqual([20, 20]);
+    // And the pointer drags it by the header.
+    const header = page.getByTestId('narrative-popup-header');
+    const h = (await header.boundingBox())!;
+    await page.mouse.move(h.x + 30, h.y + h.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(h.x + 130, h.y + h.height / 2 + 50, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => { const b = (await popup.boundingBox())!; return [b.x - before.x, b.y - before.y]; }).toEqual([120, 70]);
+
+    await header.focus();
     await page.keyboard.press('Escape');
     await popup.waitFor({ state: 'detached' });
     // Focus goes back to where the keyboard user was.
+    await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, `Details of ${chosen.title}`);
+
+    // The Close button closes it too.
+    await page.keyboard.press('Enter');
+    await popup.waitFor();
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await popup.waitFor({ state: 'detached' });
     await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, `Details of ${chosen.title}`);
 
     // The palette's "Open narrative" offers the narratives of the filtered posts, then opens the chosen one.
