@@ -12,7 +12,7 @@ import { defineManifest } from '@core/shared/plugin/manifest';
 import conversationsServer from '@plugins/conversations/server';
 import { createEnrichmentPlugin } from '@plugins/enrichment/server';
 import { engagementLevels } from '@plugins/enrichment/server/engagement/engagementLevels';
-import { runNlp } from '@plugins/enrichment/server/stages/nlpStage';
+import { NLP_VERSION, runNlp } from '@plugins/enrichment/server/stages/nlpStage';
 import { runUrls } from '@plugins/enrichment/server/stages/urlsStage';
 import postsServer from '@plugins/posts/server';
 
@@ -152,7 +152,7 @@ describe('a conversation run enriches its posts', () => {
     expect(await lastRun(org.client, org.conversationId)).toMatchObject({ status: 'SUCCESS' });
     const rows = await rowsOf(org.organizationId);
     expect(rows.map((r) => Number(r.post_id))).toEqual([...org.ids.values()].sort((x, y) => x - y));
-    expect(new Set(rows.map((r) => Number(r.version)))).toEqual(new Set([1]));
+    expect(new Set(rows.map((r) => Number(r.version)))).toEqual(new Set([NLP_VERSION]));
     const urls = await db().selectFrom('enrichment_urls').select('post_id').where('organization_id', '=', org.organizationId).execute();
     expect(urls).toHaveLength(org.ids.size);
   });
@@ -219,7 +219,7 @@ describe('a conversation run enriches its posts', () => {
     expect(await lastRun(org.client, org.conversationId)).toMatchObject({ status: 'SUCCESS' });
     const after = await rowsOf(org.organizationId);
     expect(after.find((r) => Number(r.post_id) === current)).toEqual(before.find((r) => Number(r.post_id) === current));
-    expect(after.find((r) => Number(r.post_id) === stale)).toMatchObject({ sentiment: 'NEGATIVE', version: 1 });
+    expect(after.find((r) => Number(r.post_id) === stale)).toMatchObject({ sentiment: 'NEGATIVE', version: NLP_VERSION });
     const untouched = (rows: typeof before) => rows.filter((r) => Number(r.post_id) !== stale);
     expect(untouched(after)).toEqual(untouched(before));
     await db().updateTable('enrichment_posts').set({ sentiment: 'POSITIVE' }).where('post_id', '=', current).execute();

@@ -38,3 +38,16 @@ describe('extractEntities', () => {
     expect(typed('#a #A @x @X Paris and Paris')).toEqual(['HASHTAG:#a', 'MENTION:@x', 'PLACE:Paris']);
   });
 });
+
+describe('titles and acronym words', () => {
+  const named = (text: string) => extractEntities(text).filter((e) => e.type !== 'HASHTAG' && e.type !== 'MENTION').map((e) => [e.text, e.type]);
+
+  it('reads "CEO of Sunmart" as the organisation, not a person called "of Sunmart"', () => {
+    expect(named('The CEO of Sunmart says the boycott is based on misinformation.')).toEqual([['Sunmart', 'ORGANIZATION']]);
+  });
+
+  it('does not take the word "Who" for the WHO', () => {
+    expect(named('Who is paying for this?')).toEqual([]);
+    expect(named('The WHO issued new guidance.')).toEqual([['WHO', 'ORGANIZATION']]);
+  });
+});

@@ -49,6 +49,12 @@ const PLACE_HEADS = new Set([
   'airport', 'station', 'calle', 'avenida', 'ciudad', 'provincia', 'estado', 'río', 'plaza', 'municipio', 'mount', 'lago',
 ]);
 
+/**
+ * Everyday words that are also acronyms in the gazetteer (WHO, US, AM): only the all-capitals form is the
+ * organisation or place ("Who is paying?" names nobody).
+ */
+const ACRONYM_WORDS = new Set(['who', 'us', 'it', 'am', 'may', 'will', 'can', 'one', 'aid', 'is', 'are', 'no', 'oh', 'cat', 'nor']);
+
 interface Token { text: string; start: number; sentenceInitial: boolean; afterComma: boolean }
 
 function mask(text: string, re: RegExp): string {
@@ -70,10 +76,18 @@ function typeSpan(words: string[], previous: string | undefined, sentenceInitial
   const lower = words.map((w) => w.toLowerCase().replace(/['’]s$/, '').replace(/\.$/, ''));
   const key = lower.join(' ');
   const known = g.names.get(key) ?? g.names.get(key.replace(/\./g, ''));
-  if (known) return { type: known, from: 0 };
+  if (known && !(words.length === 1 && ACRONYM_WORDS.has(key) && words[0] !== words[0]!.toUpperCase())) return { type: known, from: 0 };
+  if (known) return null;
   // "Senator Jane Doe", "Prime Minister Rishi Sunak", "presidente Andrés Manuel López Obrador".
   const honorificAt = lower.slice(0, 2).findIndex((w) => HONORIFICS.has(w));
-  if (honorificAt >= 0 && honorificAt < words.length - 1) return { type: 'PERSON', from: honorificAt + 1 };
+  if (honorificAt >= 0 && honorificAt < words.length - 1) {
+    // "CEO of Sunmart", "President of France": a title of something, not a name; the something is the entity.
+    if (CONNECTORS.has(lower[honorificAt + 1]!) && honorificAt + 2 < words.length) {
+      const rest = lower.slice(honorificAt + 2).join(' ');
+      return { type: g.names.get(rest) ?? 'ORGANIZATION', from: honorificAt + 2 };
+    }
+    return { type: 'PERSON', from: honorificAt + 1 };
+  }
   if (previous !== undefined && HONORIFICS.has(previous.toLowerCase().replace(/\.$/, '')) && !ORGANISATION_HEADS.has(lower[0]!)) {
     return { type: 'PERSON', from: 0 };
   }
