@@ -16,12 +16,23 @@ describe('runInWorker', () => {
     await expect(runInWorker(fixture, 'nope', {})).rejects.toThrow("has no exported function 'nope'");
   });
 
+  it('reuses a finished worker for the next call, and not one that was aborted', async () => {
+    const first = await runInWorker<unknown, number>(fixture, 'whoAmI', {});
+    const second = await runInWorker<unknown, number>(fixture, 'whoAmI', {});
+    expect(second).toBe(first);
+    const [a, b] = await Promise.all([runInWorker<unknown, number>(fixture, 'whoAmI', {}), runInWorker<unknown, number>(fixture, 'whoAmI', {})]);
+    expect(a).not.toBe(b);
+  });
+
   it('stops a busy worker when the signal aborts', async () => {
+    const parked = await runInWorker<unknown, number>(fixture, 'whoAmI', {});
     const controller = new AbortController();
     const started = Date.now();
     const run = runInWorker(fixture, 'spin', { ms: 20_000 }, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('run cancelled')), 200);
     await expect(run).rejects.toThrow('run cancelled');
     expect(Date.now() - started).toBeLessThan(10_000);
+    // The aborted worker was terminated, so it is not the one that answers next.
+    expect(await runInWorker<unknown, number>(fixture, 'whoAmI', {})).not.toBe(parked);
   });
 });

@@ -7,9 +7,11 @@ import { Worker } from 'node:worker_threads';
  * Runs one exported function of a TypeScript module in a worker thread, so a CPU-heavy analysis (topic
  * clustering, coordination detection, NLP) does not stall the API and the pipeline's heartbeats.
  *
- * The worker registers tsx's loader itself: neither `npm start` (tsx) nor Vitest hand their TypeScript loader to
- * worker threads. Input and output cross the thread boundary by structured clone, so pass plain data (arrays,
- * objects, typed arrays), not class instances or functions.
+ * Workers register tsx's loader themselves: neither `npm start` (tsx) nor Vitest hand their TypeScript loader to
+ * worker threads. Loading the loader and an analysis module costs about a second of CPU, so finished workers wait
+ * in a small pool (their module cache warm) and are reused by the next call; an idle worker exits after
+ * `IDLE_MS` and never keeps the process alive. Input and output cross the thread boundary by structured clone:
+ * pass plain data (arrays, objects, typed arrays), not class instances or functions.
  */
 export async function runInWorker<I, O>(
   moduleUrl: URL | string,
@@ -18,34 +20,67 @@ export async function runInWorker<I, O>(
   opts: { signal?: AbortSignal; transferList?: ArrayBuffer[] } = {},
 ): Promise<O> {
   opts.signal?.throwIfAborted();
-  const worker = new Worker(BOOTSTRAP, {
-    eval: true,
-    workerData: { tsxApi: tsxApiUrl(), moduleUrl: String(moduleUrl), exportName, input },
-    transferList: opts.transferList,
-  });
+  const worker = idle.pop() ?? spawn();
+  clearTimeout(worker.idleTimer);
+  worker.thread.ref();
+  const id = ++lastCallId;
   return new Promise<O>((resolve, reject) => {
     let settled = false;
-    const settle = (fn: () => void) => {
+    const settle = (fn: () => void, reusable: boolean) => {
       if (settled) return;
       settled = true;
       opts.signal?.removeEventListener('abort', onAbort);
+      worker.thread.off('message', onMessage);
+      worker.thread.off('error', onError);
+      worker.thread.off('exit', onExit);
+      if (reusable) park(worker);
+      else void worker.thread.terminate();
       fn();
     };
-    const onAbort = () => {
-      settle(() => reject(opts.signal?.reason ?? new Error('aborted')));
-      void worker.terminate();
+    const onAbort = () => settle(() => reject(opts.signal?.reason ?? new Error('aborted')), false);
+    const onMessage = (message: Reply<O>) => {
+      if (message.id !== id) return;
+      if (message.ok) settle(() => resolve(message.value), true);
+      else settle(() => reject(Object.assign(new Error(message.error), { stack: message.stack ?? message.error })), true);
     };
+    const onError = (error: Error) => settle(() => reject(error), false);
+    const onExit = (code: number) => settle(() => reject(new Error(`worker for '${exportName}' exited with code ${code} before answering`)), false);
     opts.signal?.addEventListener('abort', onAbort, { once: true });
-    worker.once('message', (message: { ok: true; value: O } | { ok: false; error: string; stack?: string }) => {
-      settle(() => {
-        if (message.ok) resolve(message.value);
-        else reject(Object.assign(new Error(message.error), { stack: message.stack ?? message.error }));
-      });
-      void worker.terminate();
-    });
-    worker.once('error', (error) => settle(() => reject(error)));
-    worker.once('exit', (code) => settle(() => reject(new Error(`worker for '${exportName}' exited with code ${code} before answering`))));
+    worker.thread.on('message', onMessage);
+    worker.thread.once('error', onError);
+    worker.thread.once('exit', onExit);
+    worker.thread.postMessage({ id, moduleUrl: String(moduleUrl), exportName, input }, opts.transferList ?? []);
   });
+}
+
+/** How long a finished worker waits for the next call before it exits. */
+export const IDLE_MS = 30_000;
+
+type Reply<O> = { id: number; ok: true; value: O } | { id: number; ok: false; error: string; stack?: string };
+interface PooledWorker { thread: Worker; idleTimer?: NodeJS.Timeout }
+
+const idle: PooledWorker[] = [];
+let lastCallId = 0;
+
+function spawn(): PooledWorker {
+  const worker: PooledWorker = { thread: new Worker(BOOTSTRAP, { eval: true, workerData: { tsxApi: tsxApiUrl() } }) };
+  // A worker that dies while parked (out of memory, terminated) just leaves the pool.
+  worker.thread.on('exit', () => {
+    const at = idle.indexOf(worker);
+    if (at >= 0) idle.splice(at, 1);
+  });
+  return worker;
+}
+
+function park(worker: PooledWorker): void {
+  worker.thread.unref();
+  worker.idleTimer = setTimeout(() => {
+    const at = idle.indexOf(worker);
+    if (at >= 0) idle.splice(at, 1);
+    void worker.thread.terminate();
+  }, IDLE_MS);
+  worker.idleTimer.unref();
+  idle.push(worker);
 }
 
 let cachedTsxApi: string | null = null;
@@ -56,20 +91,21 @@ function tsxApiUrl(): string {
   return cachedTsxApi;
 }
 
-// CommonJS (eval'd workers are scripts); dynamic import() brings in tsx's ESM loader, then the module.
+// CommonJS (eval'd workers are scripts); dynamic import() brings in tsx's ESM loader once, then each call's module
+// (cached by the module loader for the next call).
 const BOOTSTRAP = `
 const { parentPort, workerData } = require('node:worker_threads');
-(async () => {
+const ready = import(workerData.tsxApi).then(({ register }) => register());
+parentPort.on('message', async ({ id, moduleUrl, exportName, input }) => {
   try {
-    const { register } = await import(workerData.tsxApi);
-    register();
-    const mod = await import(workerData.moduleUrl);
-    const fn = mod[workerData.exportName];
-    if (typeof fn !== 'function') throw new Error("module " + workerData.moduleUrl + " has no exported function '" + workerData.exportName + "'");
-    const value = await fn(workerData.input);
-    parentPort.postMessage({ ok: true, value });
+    await ready;
+    const mod = await import(moduleUrl);
+    const fn = mod[exportName];
+    if (typeof fn !== 'function') throw new Error("module " + moduleUrl + " has no exported function '" + exportName + "'");
+    const value = await fn(input);
+    parentPort.postMessage({ id, ok: true, value });
   } catch (error) {
-    parentPort.postMessage({ ok: false, error: error && error.message ? error.message : String(error), stack: error && error.stack });
+    parentPort.postMessage({ id, ok: false, error: error && error.message ? error.message : String(error), stack: error && error.stack });
   }
-})();
+});
 `;

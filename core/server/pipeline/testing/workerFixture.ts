@@ -14,3 +14,9 @@ export function spin(input: { ms: number }): string {
   while (Date.now() < end) { /* busy: the caller aborts us */ }
   return 'finished';
 }
+
+/** The worker's thread id (to see that a finished worker is reused). */
+export async function whoAmI(): Promise<number> {
+  const { threadId } = await import('node:worker_threads');
+  return threadId;
+}
