@@ -25,7 +25,7 @@ const preview = {
   ],
   number_accounts: 5, number_posts: 30, percent_accounts: 0.0412,
 };
-const clusterData = { cluster_id: 'c1', platform: 'twitter', coordinations: preview.evidences, accounts: [1, 2, 3, 4, 5].map(account), edges: [], preview };
+const clusterData = { cluster_id: 'c1', platform: 'twitter', coordinations: preview.evidences, accounts: [1, 2, 3, 4, 5].map((n) => ({ ...account(n), topic_id: null })), edges: [], preview };
 const edgeData = {
   cluster_id: 'c1', i: account(1), j: account(2), weight: 3, coordination_types: ['SYNCHRONOUS_URL_SHARE'],
   coordinations: [{ type: 'SYNCHRONOUS_URL_SHARE', group: 'Synchronous Posting', co_actions: 6, weight: 0.4, evidence: [{

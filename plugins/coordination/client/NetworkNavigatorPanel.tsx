@@ -6,10 +6,9 @@ import FA2Layout from 'graphology-layout-forceatlas2/worker';
 import { inferSettings } from 'graphology-layout-forceatlas2';
 import type { PanelProps } from '@core/client/plugin/contract';
 import { decodeViz, encodeViz, withVizDefaults } from '@core/shared/filters';
-import { apiGet } from '@core/client/api/client';
-import { conversationTopicsSchema, topicsPath } from '@plugins/topics/shared/public';
 import { MESSAGES, type ClusterData } from '../shared/api';
-import { clusterQuery, clustersQuery, edgeQuery } from './api';
+import { clusterQuery, clustersQuery, edgeQuery, topicsQuery } from './api';
+import { addTopicNodes } from './graph/topics';
 import { addEdgeEvidence, buildCoordinationGraph, groupingFor, hiddenByPreset, legend, neighbourhood, rendererSettings, searchNodes, type EdgeAttributes, type NavigatorGraph, type NodeAttributes } from './graph/buildGraph';
 import { isPreset, NODE_TYPE_LABELS, PRESETS, type PresetId } from './graph/model';
 import { PopupLayer } from './popups/PopupLayer';
@@ -61,12 +60,8 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
 
   const list = useQuery({ ...clustersQuery(conversationId ?? '', filters), enabled: !!conversationId });
   // Topic groups are named by their narrative's title (the topics plugin's list; ids until it answers).
-  const topics = useQuery({
-    queryKey: ['coordination', 'topicTitles', conversationId],
-    queryFn: () => apiGet(topicsPath(conversationId ?? ''), { schema: conversationTopicsSchema }),
-    enabled: !!conversationId,
-    staleTime: 60_000,
-  });
+  // No retries: without topics the graph is drawn without titles rather than seconds later.
+  const topics = useQuery({ ...topicsQuery(conversationId ?? ''), enabled: !!conversationId, retry: false });
   const topicTitles = useMemo(() => new Map((topics.data?.narratives ?? []).map((n) => [n.id, n.title])), [topics.data]);
   const ids = (list.data?.clusters ?? []).slice(0, MAX_CLUSTERS).map((c) => c.cluster_id);
   const clusterResults = useQueries({ queries: ids.map((id) => ({ ...clusterQuery(conversationId ?? '', id, filters), enabled: !!conversationId })) });
@@ -76,7 +71,14 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
   // viz:cluster=topicId (the default) groups accounts by their topic when the run has topics, else by cluster.
   const topicOf = useMemo(() => new Map(clusters.flatMap((c) => c.accounts.flatMap((a) => (a.topic_id ? [[a.rid, a.topic_id] as const] : [])))), [clusters]);
   const grouping = groupingFor(readViz().cluster, topicOf.size > 0);
-  const graph = useMemo<NavigatorGraph | null>(() => (clusters.length ? buildCoordinationGraph(clusters, { grouping, topicOf }) : null), [clusters, grouping, topicOf]);
+  // Topic nodes carry their narrative's title: the graph waits for the topics answer (or its failure: no topics plugin).
+  const topicsSettled = !topics.isLoading;
+  const graph = useMemo<NavigatorGraph | null>(() => {
+    if (!clusters.length || !topicsSettled) return null;
+    const g = buildCoordinationGraph(clusters, { grouping, topicOf });
+    addTopicNodes(g, topicOf, topicTitles);
+    return g;
+  }, [clusters, grouping, topicOf, topicTitles, topicsSettled]);
   const hidden = useMemo(() => (graph ? hiddenByPreset(graph, preset) : new Set<string>()), [graph, preset]);
 
   useEffect(() => {
@@ -95,7 +97,7 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
         selection.selectAccount(a.ref, a.clusterId);
         selection.openPopup({ type: 'user', rid: a.ref, clusterId: a.clusterId });
       } else {
-        selection.openPopup({ type: 'graph', nodeType: a.nodeType, ref: a.ref, label: a.label });
+        selection.openPopup({ type: 'graph', nodeType: a.nodeType, ref: a.ref, label: a.label, ...(a.postId !== undefined ? { postId: a.postId } : {}) });
       }
     });
     sigma.on('clickEdge', ({ edge }) => {

@@ -4,6 +4,8 @@ import {
   ACCOUNT_DETAILS_CACHE_SECONDS, accountUrlsSchema, actorSchema, clusterDataSchema, conversationClustersPath, conversationClustersSchema,
   COORDINATIONS_PATH, ACCOUNTS_PATH, edgeDataSchema, nodeDataSchema,
 } from '../shared/api';
+import { conversationTopicsSchema, topicsPath } from '@plugins/topics/shared/public';
+import { POST_DETAILS_PATH, postDetailsAnswerSchema } from '@plugins/posts/shared/public';
 
 /** Query keys start with the plugin id; filters are part of the key as their canonical query string. */
 const f = (filters: Filters | null) => (filters ? encodeFilters(filters).toString() : '');
@@ -44,4 +46,17 @@ export const accountUrlsQuery = (conversationId: string, rid: string) => ({
   queryKey: ['coordination', 'accountUrls', conversationId, rid],
   staleTime: ACCOUNT_DETAILS_CACHE_SECONDS * 1000,
   queryFn: () => apiGet(`${ACCOUNTS_PATH}/${encodeURIComponent(rid)}/urls`, { query: { conversation_id: conversationId }, schema: accountUrlsSchema }),
+});
+
+/** The topics plugin's topics and narratives (titles of topic nodes, the topic popup); null/error when not installed. */
+export const topicsQuery = (conversationId: string) => ({
+  queryKey: ['coordination', 'topicTitles', conversationId],
+  queryFn: () => apiGet(topicsPath(conversationId), { schema: conversationTopicsSchema }),
+  staleTime: 60_000,
+});
+
+/** One post with its platform's statistics (the posts plugin's posts/details). */
+export const postDetailsQuery = (conversationId: string, postId: number) => ({
+  queryKey: ['coordination', 'postDetails', conversationId, postId],
+  queryFn: async () => (await apiGet(POST_DETAILS_PATH, { query: { conversation_id: conversationId, post_id: String(postId) }, schema: postDetailsAnswerSchema }))?.[0] ?? null,
 });

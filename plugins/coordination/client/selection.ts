@@ -7,7 +7,7 @@ export type PopupRequest =
   | { type: 'user'; rid: string; clusterId: string | null }
   | { type: 'coordination'; clusterId: string; i: string; j: string }
   | { type: 'cluster'; clusterId: string }
-  | { type: 'graph'; nodeType: NodeType; ref: string; label: string };
+  | { type: 'graph'; nodeType: NodeType; ref: string; label: string; postId?: number };
 
 export interface CoordinationSelectionState {
   clusterId: string | null;

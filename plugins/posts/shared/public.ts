@@ -13,5 +13,6 @@ export type {
 export { dataSourceSchema, collectorUsageSchema, type DataSource, type CollectorUsage, RECORD_LIMIT_MIN, RECORD_LIMIT_MAX, DEFAULT_RECORD_LIMIT } from './dataSources';
 export { postFilterColumns } from './filters';
 export { corpusStatsSchema, type CorpusStats, STATS_PATH, DATA_SOURCES_PATH } from './api';
+export { POST_DETAILS_PATH, postDetailsAnswerSchema, type PostDetails } from './explorerApi';
 
 export const COLLECT_STAGE_ID = 'posts.collect';

@@ -12,6 +12,9 @@ export interface NodeAttributes {
   group: string | null;
   /** the coordination cluster of an account */
   clusterId: string | null;
+  /** posts: the post store id (`post_id` of posts/details) and the publication time (ISO) */
+  postId?: number;
+  publishedAt?: string;
 }
 export interface EdgeAttributes {
   edgeType: EdgeType; weight: number; size: number; color: string; coordinationTypes: string[]; clusterId: string | null;
@@ -70,18 +73,18 @@ export function buildCoordinationGraph(clusters: readonly ClusterData[], options
   return graph;
 }
 
-function addNode(graph: NavigatorGraph, type: NodeType, ref: string, label: string, near: NodeAttributes) {
+function addNode(graph: NavigatorGraph, type: NodeType, ref: string, label: string, near: NodeAttributes, extra: Partial<NodeAttributes> = {}) {
   const key = nodeKey(type, ref);
   if (!graph.hasNode(key)) {
     graph.addNode(key, {
       x: near.x + (Math.random() - 0.5) * 10, y: near.y + (Math.random() - 0.5) * 10, size: 3, label, color: NODE_TYPE_COLOURS[type],
-      nodeType: type, ref, group: null, clusterId: null,
+      nodeType: type, ref, group: null, clusterId: null, ...extra,
     });
   }
   return key;
 }
 
-function addEdge(graph: NavigatorGraph, s: string, t: string, edgeType: EdgeType) {
+export function addEdge(graph: NavigatorGraph, s: string, t: string, edgeType: EdgeType) {
   if (graph.hasEdge(s, t)) return;
   graph.addEdge(s, t, { edgeType, weight: 1, size: 1, color: '#d6dae0', coordinationTypes: [], clusterId: null });
 }
@@ -99,7 +102,7 @@ export function addEdgeEvidence(graph: NavigatorGraph, edge: EdgeData): void {
         const accountKey = nodeKey('accounts', account.rid);
         if (!post || !graph.hasNode(accountKey)) continue;
         const near = graph.getNodeAttributes(accountKey);
-        const postKey = addNode(graph, 'posts', post.rid, post.body.slice(0, 40), near);
+        const postKey = addNode(graph, 'posts', post.rid, post.body.slice(0, 40), near, { postId: post.id, publishedAt: post.published_at });
         addEdge(graph, accountKey, postKey, 'accountPosts');
         if (c.type === 'SYNCHRONOUS_URL_SHARE') {
           const linkKey = addNode(graph, 'links', x.key, x.key, near);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClusterData, EdgeData } from '../../shared/api';
 import { addEdgeEvidence, buildCoordinationGraph, groupingFor, hiddenByPreset, legend, neighbourhood, nodeKey, searchNodes } from './buildGraph';
 import { evidenceCsv, toGexf, toGraphml } from './exports';
-import { EDGE_TYPES, edgeSentence, edgeTypesOf, NODE_TYPE_LABELS, NODE_TYPES } from './model';
+import { EDGE_TYPES, edgeSentence, edgeTypesOf, NODE_TYPE_LABELS, NODE_TYPES, SPEC_EDGE_TYPES } from './model';
 
 const account = (rid: string, screen_name: string | null = rid) => ({ id: 1, rid, platform: 'twitter', screen_name, display_name: null, profile_url: null, avatar_url: null });
 const preview = { cluster_insights: [], engagement_score: null, evidences: [], number_accounts: 3, number_posts: 6, percent_accounts: 0.1 };
@@ -16,13 +16,15 @@ describe('node and edge types', () => {
   it('has the six node types with the spec labels', () => {
     expect(NODE_TYPES.map((t) => NODE_TYPE_LABELS[t])).toEqual(['Account', 'Post', 'Domain', 'URL', 'Hashtag', 'Topic']);
   });
-  it('has the 24 edge types of the spec, each read as action, verb and receiver', () => {
-    expect(Object.keys(EDGE_TYPES)).toHaveLength(24);
+  it('has the 24 edge types of the spec plus accountTopics, each read as action, verb and receiver', () => {
+    expect(SPEC_EDGE_TYPES).toHaveLength(24);
+    expect(Object.keys(EDGE_TYPES)).toEqual([...SPEC_EDGE_TYPES, 'accountTopics']);
+    expect(edgeSentence('accountTopics', '@a', 'Vote fraud')).toBe('Account @a posted in Topic Vote fraud');
     expect(edgeSentence('accountPosts', '@a', 'p1')).toBe('Account @a created Post p1');
     expect(edgeSentence('accountCoordinationEvidenceAccounts', '@a', '@b')).toBe('Account @a coordinated with Account @b');
     expect(edgeSentence('postHashtags', 'p1', '#x')).toBe('Post p1 contains Hashtag #x');
     expect(edgeSentence('domainLinks', 'a.com', 'a.com/x')).toBe('Domain a.com is the domain of URL a.com/x');
-    expect(edgeTypesOf('topics')).toEqual([]);
+    expect(edgeTypesOf('topics')).toEqual(['accountTopics']);
     expect(edgeTypesOf('domains')).toEqual(['accountDomains', 'accountRepostedDomains', 'domainPosts', 'postRepostedDomains', 'domainLinks']);
   });
 });

@@ -45,8 +45,13 @@ export const EDGE_TYPES = {
   postRepliedPosts: { action: 'posts', receiver: 'posts', verb: 'replied to' },
   // "link belongs to domain"
   domainLinks: { action: 'domains', receiver: 'links', verb: 'is the domain of' },
+  // Not in the spec's list (which has Topic nodes but no edge to them): links an account to the topic its posts
+  // belong to most often, so the narrative preset shows who carries each narrative.
+  accountTopics: { action: 'accounts', receiver: 'topics', verb: 'posted in' },
 } as const satisfies Record<string, EdgeTypeSpec>;
 export type EdgeType = keyof typeof EDGE_TYPES;
+/** The edge types the spec lists (part 2 section 3); the others are this plugin's extensions. */
+export const SPEC_EDGE_TYPES = (Object.keys(EDGE_TYPES) as EdgeType[]).filter((t) => t !== 'accountTopics');
 
 /** The edge types a node type takes part in, as action or receiver. */
 export function edgeTypesOf(type: NodeType): EdgeType[] {

@@ -1,16 +1,24 @@
-import { Button, Text } from '@fluentui/react-components';
 import { NODE_TYPE_LABELS, type NodeType } from '../graph/model';
+import { currentGraph } from '../currentGraph';
 import { selection } from '../selection';
+import { DomainPopup } from './DomainPopup';
+import { HashtagPopup } from './HashtagPopup';
+import { LinkPopup } from './LinkPopup';
 import { PopupFrame } from './PopupFrame';
+import { PostNodePopup } from './PostNodePopup';
+import { TopicPopup } from './TopicPopup';
 
-const COPYABLE: ReadonlySet<NodeType> = new Set(['domains', 'hashtags', 'posts', 'links']);
-
-/** Popups of the other graph node types: what the node is, with copy-to-clipboard (client side only). */
-export function GraphNodePopup({ nodeType, label, value }: { nodeType: NodeType; label: string; value: string }) {
+/** The popup of a graph node other than an account (accounts open the user popup), titled by its node type label. */
+export function GraphNodePopup({ conversationId, nodeType, label, value, postId }: { conversationId: string; nodeType: NodeType; label: string; value: string; postId?: number }) {
+  const graph = currentGraph();
   return (
     <PopupFrame title={NODE_TYPE_LABELS[nodeType]} onClose={() => selection.clearPopup()}>
-      <Text>{label}</Text>
-      {COPYABLE.has(nodeType) && <Button size="small" onClick={() => void navigator.clipboard?.writeText(value)}>Copy</Button>}
+      {nodeType === 'posts' && <PostNodePopup conversationId={conversationId} postId={postId ?? null} label={label} />}
+      {nodeType === 'links' && <LinkPopup graph={graph} url={value} />}
+      {nodeType === 'domains' && <DomainPopup graph={graph} domain={value} />}
+      {nodeType === 'hashtags' && <HashtagPopup graph={graph} tag={value} label={label} />}
+      {nodeType === 'topics' && <TopicPopup conversationId={conversationId} topicId={value} />}
+      {nodeType === 'accounts' && label}
     </PopupFrame>
   );
 }

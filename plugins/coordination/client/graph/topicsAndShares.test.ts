@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { ClusterData, EdgeData } from '../../shared/api';
+import { addEdgeEvidence, buildCoordinationGraph, hiddenByPreset, legend, nodeKey } from './buildGraph';
+import { nodeShares, postsOfNode } from './nodeSummary';
+import { addTopicNodes } from './topics';
+
+const account = (rid: string) => ({ id: 1, rid, platform: 'twitter', screen_name: rid, display_name: null, profile_url: null, avatar_url: null });
+const preview = { cluster_insights: [], engagement_score: null, evidences: [], number_accounts: 3, number_posts: 6, percent_accounts: 0.1 };
+const cluster = (id: string, rids: string[]): ClusterData => ({
+  cluster_id: id, platform: 'twitter', coordinations: [], preview, accounts: rids.map((r) => ({ ...account(r), topic_id: null })),
+  edges: rids.slice(1).map((r) => ({ i: rids[0]!, j: r, weight: 2, coordination_types: ['SYNCHRONOUS_URL_SHARE'] })),
+});
+const post = (id: number, body: string, published_at: string) => ({ id, rid: `p${id}`, body, published_at, source_url: null });
+const edge = (i: string, j: string, evidence: EdgeData['coordinations']): EdgeData => ({
+  cluster_id: 'c1', i: account(i), j: account(j), weight: 2, coordination_types: evidence.map((c) => c.type), coordinations: evidence,
+});
+const urlShare = (key: string, pi: ReturnType<typeof post>, pj: ReturnType<typeof post>) => ({
+  type: 'SYNCHRONOUS_URL_SHARE' as const, group: 'Synchronous Posting' as const, co_actions: 2, weight: 0.3,
+  evidence: [{ key, post_i: pi, post_j: pj, time_i: null, time_j: null, delta_seconds: 2 }],
+});
+
+describe('topic nodes', () => {
+  const topicOf = new Map([['a', 't1'], ['b', 't1'], ['d', 't2'], ['ghost', 't3']]);
+  const graph = () => buildCoordinationGraph([cluster('c1', ['a', 'b', 'c']), cluster('c2', ['d', 'e'])], { grouping: 'coordinationCluster', topicOf });
+
+  it('adds one Topic node per topic of the drawn accounts, titled by its narrative, linked to its accounts', () => {
+    const g = graph();
+    expect(addTopicNodes(g, topicOf, new Map([['t1', 'Stolen election claims']]))).toBe(2);
+    expect(g.getNodeAttributes(nodeKey('topics', 't1'))).toMatchObject({ nodeType: 'topics', ref: 't1', label: 'Stolen election claims', group: null });
+    expect(g.getNodeAttribute(nodeKey('topics', 't2'), 'label')).toBe('Topic t2'); // no title known
+    expect(g.hasNode(nodeKey('topics', 't3'))).toBe(false); // its account is not drawn
+    expect(g.neighbors(nodeKey('topics', 't1')).sort()).toEqual(['accounts:a', 'accounts:b']);
+    expect(g.getEdgeAttribute('accounts:a', nodeKey('topics', 't1'), 'edgeType')).toBe('accountTopics');
+    // starts at the centre of its accounts
+    const [a, b] = [g.getNodeAttributes('accounts:a'), g.getNodeAttributes('accounts:b')];
+    expect(g.getNodeAttribute(nodeKey('topics', 't1'), 'x')).toBeCloseTo((a.x + b.x) / 2);
+    // the legend counts accounts only; idempotent
+    expect(legend(g).reduce((s, l) => s + l.accounts, 0)).toBe(5);
+    addTopicNodes(g, topicOf, new Map());
+    expect(g.order).toBe(5 + 2);
+  });
+
+  it('are drawn in the narrative preset only', () => {
+    const g = graph();
+    addTopicNodes(g, topicOf, new Map());
+    expect(hiddenByPreset(g, 'narrative').size).toBe(0);
+    expect([...hiddenByPreset(g, 'coordination')].sort()).toEqual(['topics:t1', 'topics:t2']);
+    expect([...hiddenByPreset(g, 'actor')].sort()).toEqual(['topics:t1', 'topics:t2']);
+  });
+});
+
+describe('what the graph knows about a URL, domain or hashtag', () => {
+  const g = buildCoordinationGraph([cluster('c1', ['a', 'b', 'c'])], { grouping: 'coordinationCluster' });
+  addEdgeEvidence(g, edge('a', 'b', [
+    urlShare('news.example/x', post(1, 'first', '2025-01-01T10:00:00.000Z'), post(2, 'second', '2025-01-01T10:00:02.000Z')),
+    { type: 'SYNCHRONOUS_HASHTAG_SHARE', group: 'Hashtag Amplification', co_actions: 2, weight: 0.3, evidence: [
+      { key: 'vote', post_i: post(3, 'tag a', '2025-01-02T00:00:00.000Z'), post_j: post(4, 'tag b', '2025-01-02T00:00:01.000Z'), time_i: null, time_j: null, delta_seconds: 1 },
+    ] },
+  ]));
+  addEdgeEvidence(g, edge('a', 'c', [urlShare('news.example/y', post(5, 'third', '2025-01-03T00:00:00.000Z'), post(6, 'fourth', '2025-01-03T00:00:05.000Z'))]));
+
+  it('a URL: its posts, who shared them and when, newest first', () => {
+    const s = nodeShares(g, nodeKey('links', 'news.example/x'));
+    expect(s.posts.map((p) => [p.rid, p.account?.label, p.publishedAt, p.postId])).toEqual([
+      ['p2', '@b', '2025-01-01T10:00:02.000Z', 2], ['p1', '@a', '2025-01-01T10:00:00.000Z', 1],
+    ]);
+    expect(s.firstSeen).toBe('2025-01-01T10:00:00.000Z');
+    expect(s.lastSeen).toBe('2025-01-01T10:00:02.000Z');
+    expect(s.accounts.map((a) => a.rid)).toEqual(['b', 'a']);
+  });
+
+  it('a domain: the posts of all its URLs and the accounts sharing it', () => {
+    expect(postsOfNode(g, nodeKey('domains', 'news.example')).sort()).toEqual(['posts:p1', 'posts:p2', 'posts:p5', 'posts:p6']);
+    const s = nodeShares(g, nodeKey('domains', 'news.example'));
+    expect(s.accounts.map((a) => [a.label, a.posts, a.lastShared])).toEqual([
+      ['@c', 1, '2025-01-03T00:00:05.000Z'], ['@a', 2, '2025-01-03T00:00:00.000Z'], ['@b', 1, '2025-01-01T10:00:02.000Z'],
+    ]);
+  });
+
+  it('a hashtag: the accounts using it; unknown nodes and other types have nothing', () => {
+    expect(nodeShares(g, nodeKey('hashtags', 'vote')).accounts.map((a) => a.label)).toEqual(['@b', '@a']);
+    expect(nodeShares(g, nodeKey('links', 'missing'))).toEqual({ posts: [], accounts: [], firstSeen: null, lastSeen: null });
+    expect(postsOfNode(g, 'accounts:a')).toEqual([]);
+  });
+});
