@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 import { Button, makeStyles } from '@fluentui/react-components';
-import { displayPlatform } from '@core/shared/platforms';
-import { reportLog } from '@core/client/api/logReporter';
 
 export const usePopupStyles = makeStyles({
   table: { borderCollapse: 'collapse', width: '100%', '& td, & th': { textAlign: 'left', padding: '2px 4px', wordBreak: 'break-all', verticalAlign: 'top' } },
@@ -27,15 +25,5 @@ export function Fields({ label, rows }: { label: string; rows: Array<[string, Re
   );
 }
 
-/** The platform's monogram in its catalogue colour and its label; an unknown platform logs a warning (spec). */
-export function PlatformBadge({ platform }: { platform: string }) {
-  const info = displayPlatform(platform, (m) => reportLog('warn', m));
-  return (
-    <span data-platform={info.key} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-      <span aria-hidden style={{ display: 'inline-grid', placeItems: 'center', minWidth: 22, height: 22, borderRadius: 4, background: info.colour, color: '#fff', fontSize: 11, fontWeight: 700 }}>
-        {info.icon.monogram}
-      </span>
-      <span>{info.label}</span>
-    </span>
-  );
-}
+/** The shared platform badge (core): monogram in the catalogue colour and label; unknown platforms log a warning. */
+export { PlatformBadge } from '@core/client/platforms/PlatformBadge';
