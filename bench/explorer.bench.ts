@@ -16,6 +16,7 @@ import postsServer from '../plugins/posts/server';
 import { seedDemoCorpus } from '../plugins/posts/server/demo/seed';
 import { exportChunks, exportStream } from '../plugins/posts/server/explorer/exportStream';
 import { ensureRunFacts } from '../plugins/posts/server/explorer/facts';
+import { chartData } from '../plugins/posts/server/explorer/chartData';
 import { filterCounts } from '../plugins/posts/server/explorer/filterCounts';
 import { pageIds, totalOf } from '../plugins/posts/server/explorer/page';
 import { runIndexOf } from '../plugins/posts/server/explorer/runIndex';
@@ -181,6 +182,16 @@ async function main() {
   row('reference: filter_counts by SQL (one scan per dimension)', size,
     await timed(3, () => filterCounts(storage, registry, query('sentiments=NEGATIVE:false&contains_threatening_language=true'), false)), '',
     'sentiments=NEGATIVE:false&contains_threatening_language=true');
+
+  // chart_data: one overview chart per call (one pass over the run index); the engagement chart reads no score here
+  // (the bench registers no engagement sort key), so it is the platform x level count.
+  for (const [chart, filters] of [
+    ['post_count_over_time', ''], ['time_buckets', 'platforms=twitter:true&is_reply=false'], ['post_domain_count', ''],
+    ['platform_engagement', 'sentiments=NEGATIVE:false'],
+  ] as const) {
+    row(`chart_data: ${chart}${filters ? ` (${filters})` : ''}`, size,
+      await timed(Math.min(SAMPLES, 20), () => chartData(storage, registry, query(filters), { chart, interval: null, topN: 5 })), 'p95 <= 150 ms');
+  }
 
   // Export: the whole conversation as CSV into a sink that drops the bytes; peak RSS sampled every 25 ms.
   global.gc?.();

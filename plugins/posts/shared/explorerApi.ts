@@ -286,3 +286,71 @@ export const graphqlResultSchema = z.object({
   errors: z.array(z.object({ message: z.string() }).passthrough()).optional(),
 });
 export type GraphqlResult = z.infer<typeof graphqlResultSchema>;
+
+// ------------------------------------------------------------------------------------------------ chart data
+
+/**
+ * chart_data (spec part 2 section 3 "Chart data"; the path is ours): one call per overview chart, under the same
+ * filters as raw_data. `chart` picks the answer's shape (CHART_KINDS); `interval` (hour, day, week) sets the time
+ * bucket, chosen from the span of the selected posts when absent (CHART_AUTO_INTERVAL); `top_n` caps the domains
+ * listed per platform.
+ */
+export const CHART_DATA_ROUTE = '/api/v2/conversations/:id/chart_data';
+export const chartDataPath = (conversationId: string) => `/api/v2/conversations/${encodeURIComponent(conversationId)}/chart_data`;
+
+export const CHART_KINDS = ['post_count_over_time', 'platform_engagement', 'post_domain_count', 'top_domains', 'time_buckets'] as const;
+export type ChartKind = (typeof CHART_KINDS)[number];
+export const CHART_INTERVALS = ['hour', 'day', 'week'] as const;
+export type ChartInterval = (typeof CHART_INTERVALS)[number];
+export const CHART_INTERVAL_MS: Record<ChartInterval, number> = { hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000 };
+/** Automatic bucket: hours up to 3 days of posts, days up to 180 days, weeks beyond. */
+export const CHART_AUTO_INTERVAL = { hourUpToDays: 3, dayUpToDays: 180 } as const;
+/** An explicit interval may not cut the selected posts' span into more buckets than this. */
+export const MAX_CHART_BUCKETS = 2000;
+/** Domains per platform: post_domain_count lists 5, top_domains the top one, unless top_n says otherwise. */
+export const DEFAULT_CHART_TOP_N: Record<'post_domain_count' | 'top_domains', number> = { post_domain_count: 5, top_domains: 1 };
+
+export const CHART_MESSAGES = {
+  chart: `chart must be one of ${CHART_KINDS.join(', ')}`,
+  interval: `interval must be one of ${CHART_INTERVALS.join(', ')}`,
+  topN: `top_n must be an integer from 1 to ${MAX_TOP_N}`,
+  tooManyBuckets: (interval: ChartInterval) => `interval ${interval} cuts the selected posts into more than ${MAX_CHART_BUCKETS} time buckets; choose a longer interval`,
+} as const;
+
+const isoInstant = z.string();
+/** Post count over time: per platform, posts per time bucket (`date` = the bucket's start), zeros included. */
+export const postCountOverTimeSchema = z.array(z.object({
+  platform: z.string(),
+  /** The bucket size, so a client knows where each bucket ends (start + interval - 1 s). */
+  time_interval: z.enum(CHART_INTERVALS),
+  data: z.array(z.object({ date: isoInstant, value: z.number().int().min(0) })),
+}));
+/** Platform engagement score: the mean engagement score of the platform's posts that have one (null if none), its post count and posts per engagement level. */
+export const platformEngagementSchema = z.array(z.object({
+  platform: z.string(),
+  value: z.number().nullable(),
+  posts: z.number().int().min(0),
+  levels: z.record(z.string(), z.number().int().min(0)),
+}));
+/** Post domain count: per platform, the top_n domains by posts linking them. */
+export const postDomainCountSchema = z.array(z.object({
+  platform: z.string(),
+  data: z.array(z.object({ source_domain: z.string(), count: z.number().int().min(0) })),
+}));
+/** Top domain per platform: `insight_count` = posts of that platform linking the domain. */
+export const topDomainsSchema = z.array(z.object({ domain: z.string(), platform: z.string(), insight_count: z.number().int().min(0) }));
+/** Post counts in time buckets (all platforms), `end_time` inclusive (start + interval - 1 s). */
+export const timeBucketsSchema = z.object({
+  time_interval: z.enum(CHART_INTERVALS),
+  counts: z.array(z.object({ start_time: isoInstant, end_time: isoInstant, count: z.number().int().min(0) })),
+});
+export const chartDataSchemas = {
+  post_count_over_time: postCountOverTimeSchema,
+  platform_engagement: platformEngagementSchema,
+  post_domain_count: postDomainCountSchema,
+  top_domains: topDomainsSchema,
+  time_buckets: timeBucketsSchema,
+} as const;
+export const chartDataAnswerSchema = z.union([postCountOverTimeSchema, platformEngagementSchema, postDomainCountSchema, topDomainsSchema, timeBucketsSchema]);
+export type ChartData<K extends ChartKind> = z.infer<(typeof chartDataSchemas)[K]>;
+export type ChartDataAnswer = z.infer<typeof chartDataAnswerSchema>;

@@ -48,7 +48,7 @@ export function ChartFrame(props: {
         <summary>Chart data</summary>
         <ul aria-label={props.label} style={{ listStyle: 'none', margin: 0, padding: 4, display: 'flex', flexWrap: 'wrap', gap: 4 }}>
           {props.items.map((item) => (
-            <li key={item.key}>
+            <li key={`${item.key}|${item.detail ?? ''}`}>
               <Button size="small" onClick={() => props.onPick(item.key)} aria-label={`${props.itemAction} ${item.label}${item.detail ? ` ${item.detail}` : ''} (${item.value} posts)`}>
                 {item.label}{item.detail ? ` ${item.detail}` : ''}: {item.value.toLocaleString('en-US')}
               </Button>

@@ -1,21 +1,19 @@
 import type { PanelProps } from '@core/client/plugin/contract';
 import { useWorkbench } from '@core/client/app/hostContext';
-import { useFilterCounts } from '../api';
 import { ChartFrame } from './ChartFrame';
 import { pickValue } from './applyFilter';
-import { engagementSeries, platformBars } from './chartData';
-import { usePerPlatformCounts } from './queries';
+import { engagementSeries } from './chartData';
+import { useChartData } from './queries';
 
-/** Low / medium / high engagement posts per platform, stacked; a click keeps that engagement level. */
+/** Low / medium / high engagement posts per platform, stacked (one chart_data call); a click keeps that engagement level. */
 export default function EngagementByPlatformPanel({ conversationId, filters }: PanelProps) {
   const { services } = useWorkbench();
-  const counts = useFilterCounts(conversationId, filters);
-  const platforms = platformBars(counts.data ?? null).map((b) => b.key);
-  const perPlatform = usePerPlatformCounts(conversationId, filters, platforms);
-  const series = engagementSeries(perPlatform.data ?? []);
+  const engagement = useChartData(conversationId, filters, 'platform_engagement');
+  const series = engagementSeries(engagement.data);
+  const platforms = series[0]?.platforms ?? [];
   return (
     <ChartFrame
-      loading={counts.isLoading || (platforms.length > 0 && perPlatform.isLoading)}
+      loading={engagement.isLoading}
       empty={platforms.length === 0}
       label="Engagement by platform"
       itemAction="Filter by engagement"

@@ -2,17 +2,20 @@ import type { PanelProps } from '@core/client/plugin/contract';
 import { useWorkbench } from '@core/client/app/hostContext';
 import { ChartFrame } from './ChartFrame';
 import { pickRange } from './applyFilter';
-import { timeSeries } from './chartData';
-import { usePostsOverTime } from './queries';
+import { overTimeBuckets, timeSeries } from './chartData';
+import { useChartData } from './queries';
 
-/** Post count over time, one line per platform; a click narrows the date range to that time bucket. */
+/**
+ * Post count over time, one line per platform, from one chart_data call (the server picks the bucket size from the
+ * selected posts' span); a click narrows the date range to that time bucket.
+ */
 export default function PostsOverTimePanel({ conversationId, filters }: PanelProps) {
   const { services } = useWorkbench();
-  const overTime = usePostsOverTime(conversationId, filters);
-  const buckets = overTime.data ?? [];
-  const series = timeSeries(buckets);
+  const overTime = useChartData(conversationId, filters, 'post_count_over_time');
+  const buckets = overTimeBuckets(overTime.data);
+  const series = timeSeries(overTime.data);
   const pickBucket = (start: string) => {
-    const bucket = buckets.find((b) => b.bucket.start === start)?.bucket;
+    const bucket = buckets.find((b) => b.start === start);
     if (bucket) pickRange(services, filters, bucket.start, bucket.end);
   };
   return (
@@ -21,7 +24,7 @@ export default function PostsOverTimePanel({ conversationId, filters }: PanelPro
       empty={series.length === 0}
       label="Posts over time"
       itemAction="Show posts from"
-      items={buckets.map((b) => ({ key: b.bucket.start, label: b.bucket.start.replace('T', ' ').replace(':00Z', ' UTC'), value: b.counts?.total ?? 0 }))}
+      items={buckets.map((b) => ({ key: b.start, label: b.start.replace('T', ' ').replace(':00Z', ' UTC'), value: b.total }))}
       onPick={pickBucket}
       plot={{
         data: series.map((s) => ({

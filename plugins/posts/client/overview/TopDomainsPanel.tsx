@@ -1,21 +1,18 @@
 import type { PanelProps } from '@core/client/plugin/contract';
 import { useWorkbench } from '@core/client/app/hostContext';
-import { useFilterCounts } from '../api';
 import { ChartFrame } from './ChartFrame';
 import { pickValue } from './applyFilter';
-import { platformBars, topDomains } from './chartData';
-import { usePerPlatformCounts } from './queries';
+import { topDomains } from './chartData';
+import { useChartData } from './queries';
 
-/** The five most shared domains of each platform (horizontal bars); a click keeps posts linking that domain. */
+/** The five most shared domains of each platform (horizontal bars, one chart_data call); a click keeps posts linking that domain. */
 export default function TopDomainsPanel({ conversationId, filters }: PanelProps) {
   const { services } = useWorkbench();
-  const counts = useFilterCounts(conversationId, filters);
-  const platforms = platformBars(counts.data ?? null).map((b) => b.key);
-  const perPlatform = usePerPlatformCounts(conversationId, filters, platforms);
-  const groups = topDomains(perPlatform.data ?? []);
+  const domains = useChartData(conversationId, filters, 'post_domain_count', { topN: 5 });
+  const groups = topDomains(domains.data);
   return (
     <ChartFrame
-      loading={counts.isLoading || (platforms.length > 0 && perPlatform.isLoading)}
+      loading={domains.isLoading}
       empty={groups.length === 0}
       label="Top domains per platform"
       itemAction="Filter by domain"

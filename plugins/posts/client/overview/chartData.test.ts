@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engagementSeries, platformBars, sentimentBars, threatBars, timeBuckets, timeSeries, topDomains } from './chartData';
+import { engagementSeries, overTimeBuckets, platformBars, sentimentBars, threatBars, timeSeries, topDomains } from './chartData';
 import type { FilterCounts } from '../../shared/explorerApi';
 
 const counts = (c: Record<string, unknown>) => ({ total: 0, ...c }) as unknown as FilterCounts;
@@ -20,28 +20,35 @@ describe('overview chart data', () => {
     expect(threatBars(counts({ contains_threatening_language: { true: 4, false: 9 } })).map((b) => [b.key, b.value])).toEqual([['true', 4], ['false', 9]]);
   });
 
-  it('stacks engagement levels per platform and takes the top domains of each platform', () => {
-    const per = [
-      { platform: 'reddit', counts: counts({ engagement_score: { low: 5, high: 1 }, domain: { 'a.com': 1, 'b.com': 4, 'c.com': 4 } }) },
-      { platform: 'gab', counts: counts({ engagement_score: { medium: 2 }, domain: {} }) },
+  it('stacks engagement levels per platform and lists the top domains of each platform (chart_data answers)', () => {
+    const engagement = [
+      { platform: 'reddit', value: 0.4, posts: 6, levels: { low: 5, high: 1 } },
+      { platform: 'gab', value: null, posts: 2, levels: { medium: 2 } },
     ];
-    expect(engagementSeries(per).map((s) => [s.level, s.values])).toEqual([['low', [5, 0]], ['medium', [0, 2]], ['high', [1, 0]]]);
-    expect(topDomains(per, 2)).toEqual([{ platform: 'reddit', label: 'Reddit', colour: '#ff4500', domains: [{ domain: 'b.com', count: 4 }, { domain: 'c.com', count: 4 }] }]);
+    expect(engagementSeries(engagement).map((s) => [s.level, s.values])).toEqual([['low', [5, 0]], ['medium', [0, 2]], ['high', [1, 0]]]);
+    expect(engagementSeries(null)[0]!.platforms).toEqual([]);
+    const domains = [
+      { platform: 'reddit', data: [{ source_domain: 'b.com', count: 4 }, { source_domain: 'c.com', count: 4 }] },
+      { platform: 'gab', data: [] },
+    ];
+    expect(topDomains(domains)).toEqual([{ platform: 'reddit', label: 'Reddit', colour: '#ff4500', domains: [{ domain: 'b.com', count: 4 }, { domain: 'c.com', count: 4 }] }]);
   });
 
-  it('splits a period into whole-hour or whole-day buckets covering both ends', () => {
-    const hours = timeBuckets('2024-01-01T10:20:00Z', '2024-01-01T13:05:00Z', 24);
-    expect(hours.map((b) => b.start)).toEqual(['2024-01-01T10:00:00Z', '2024-01-01T11:00:00Z', '2024-01-01T12:00:00Z', '2024-01-01T13:00:00Z']);
-    expect(hours[3]!.end).toBe('2024-01-01T13:59:59Z');
-    const days = timeBuckets('2024-01-01T10:00:00Z', '2024-03-01T00:00:00Z', 24);
-    expect(days.length).toBeLessThanOrEqual(24);
-    expect(days[0]!.start).toBe('2024-01-01T00:00:00Z');
-    expect(Date.parse(days.at(-1)!.end)).toBeGreaterThanOrEqual(Date.parse('2024-03-01T00:00:00Z'));
-    expect(timeBuckets('bad', '2024-01-01T00:00:00Z')).toEqual([]);
+  const overTime = [
+    { platform: 'reddit', time_interval: 'hour' as const, data: [{ date: '2024-01-01T10:00:00Z', value: 2 }, { date: '2024-01-01T11:00:00Z', value: 1 }] },
+    { platform: 'gab', time_interval: 'hour' as const, data: [{ date: '2024-01-01T10:00:00Z', value: 0 }, { date: '2024-01-01T11:00:00Z', value: 1 }] },
+  ];
+
+  it('reads buckets with their inclusive end and total over platforms', () => {
+    expect(overTimeBuckets(overTime)).toEqual([
+      { start: '2024-01-01T10:00:00Z', end: '2024-01-01T10:59:59Z', total: 2 },
+      { start: '2024-01-01T11:00:00Z', end: '2024-01-01T11:59:59Z', total: 2 },
+    ]);
+    expect(overTimeBuckets([{ ...overTime[0]!, time_interval: 'week' }])[0]!.end).toBe('2024-01-08T09:59:59Z');
+    expect(overTimeBuckets(null)).toEqual([]);
   });
 
   it('draws one line per platform over the buckets', () => {
-    const b = (start: string, platform: Record<string, number>) => ({ bucket: { start, end: start }, counts: counts({ platform }) });
-    expect(timeSeries([b('t1', { reddit: 2 }), b('t2', { gab: 1, reddit: 1 })]).map((s) => [s.platform, s.y])).toEqual([['gab', [0, 1]], ['reddit', [2, 1]]]);
+    expect(timeSeries(overTime).map((s) => [s.platform, s.x.length, s.y])).toEqual([['gab', 2, [0, 1]], ['reddit', 2, [2, 1]]]);
   });
 });

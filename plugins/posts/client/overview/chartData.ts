@@ -1,5 +1,5 @@
 import { displayPlatform } from '@core/shared/platforms';
-import type { FilterCounts } from '../../shared/explorerApi';
+import { CHART_INTERVAL_MS, type ChartData, type FilterCounts } from '../../shared/explorerApi';
 
 /**
  * Pure chart data of the explorer overview (spec part 2 section 3 "chart data"): what each Plotly chart draws and
@@ -48,64 +48,53 @@ export function threatBars(counts: FilterCounts | null): Bar[] {
 export const ENGAGEMENT_LEVEL_ORDER = ['low', 'medium', 'high'] as const;
 const ENGAGEMENT_COLOURS: Record<string, string> = { low: '#b0bec5', medium: '#4fc3f7', high: '#0277bd' };
 
-/** One stacked-bar series per engagement level, over platforms (from per-platform filter counts). */
-export function engagementSeries(perPlatform: Array<{ platform: string; counts: FilterCounts | null }>) {
-  const platforms = perPlatform.map((p) => ({ key: p.platform, label: displayPlatform(p.platform, quiet).label }));
+/** One stacked-bar series per engagement level, over platforms (chart_data platform_engagement). */
+export function engagementSeries(answer: ChartData<'platform_engagement'> | null | undefined) {
+  const perPlatform = answer ?? [];
+  const platforms = perPlatform.map((p) => ({ key: p.platform, label: displayPlatform(p.platform, quiet).label, score: p.value }));
   return ENGAGEMENT_LEVEL_ORDER.map((level) => ({
     level,
     label: level[0]!.toUpperCase() + level.slice(1),
     colour: ENGAGEMENT_COLOURS[level]!,
     platforms,
-    values: perPlatform.map((p) => countsOf(p.counts, 'engagement_score')[level] ?? 0),
+    values: perPlatform.map((p) => p.levels[level] ?? 0),
   }));
 }
 
-/** The `n` most shared domains of each platform. */
-export function topDomains(perPlatform: Array<{ platform: string; counts: FilterCounts | null }>, n = 5) {
-  return perPlatform.map((p) => ({
+/** The top domains of each platform (chart_data post_domain_count), platforms without domains left out. */
+export function topDomains(answer: ChartData<'post_domain_count'> | null | undefined) {
+  return (answer ?? []).map((p) => ({
     platform: p.platform,
     label: displayPlatform(p.platform, quiet).label,
     colour: displayPlatform(p.platform, quiet).colour,
-    domains: Object.entries(countsOf(p.counts, 'domain'))
-      .filter(([, c]) => c > 0)
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .slice(0, n)
-      .map(([domain, count]) => ({ domain, count })),
+    domains: p.data.filter((d) => d.count > 0).map((d) => ({ domain: d.source_domain, count: d.count })),
   })).filter((p) => p.domains.length > 0);
 }
 
-export interface TimeBucket { start: string; end: string }
+export interface TimeBucket { start: string; end: string; total: number }
 
-/** Splits [first, last] into at most `n` equal buckets on whole hours or days, both ends inclusive, ISO with Z. */
-export function timeBuckets(first: string, last: string, n = 24): TimeBucket[] {
-  const a = Date.parse(first);
-  const b = Date.parse(last);
-  if (Number.isNaN(a) || Number.isNaN(b) || b < a) return [];
-  const HOUR = 3_600_000;
-  const DAY = 24 * HOUR;
-  const unit = b - a > 3 * DAY ? DAY : HOUR;
-  const from = Math.floor(a / unit) * unit;
-  const to = Math.floor(b / unit) * unit + unit;
-  const step = Math.max(unit, Math.ceil((to - from) / n / unit) * unit);
-  const buckets: TimeBucket[] = [];
-  for (let t = from; t < to; t += step) {
-    buckets.push({ start: new Date(t).toISOString().replace('.000Z', 'Z'), end: new Date(t + step - 1000).toISOString().replace('.000Z', 'Z') });
-  }
-  return buckets;
+const isoOf = (t: number) => new Date(t).toISOString().replace('.000Z', 'Z');
+
+/**
+ * The buckets of a post_count_over_time answer (every series has the same dates): start, inclusive end
+ * (start + interval - 1 s, what a click narrows the date range to) and posts over all platforms.
+ */
+export function overTimeBuckets(answer: ChartData<'post_count_over_time'> | null | undefined): TimeBucket[] {
+  const series = answer ?? [];
+  const first = series[0];
+  if (!first) return [];
+  const size = CHART_INTERVAL_MS[first.time_interval];
+  return first.data.map((d, b) => ({
+    start: d.date,
+    end: isoOf(Date.parse(d.date) + size - 1000),
+    total: series.reduce((n, s) => n + (s.data[b]?.value ?? 0), 0),
+  }));
 }
 
-/** One line per platform over the buckets (from per-bucket filter counts). */
-export function timeSeries(buckets: Array<{ bucket: TimeBucket; counts: FilterCounts | null }>) {
-  const platforms = new Set<string>();
-  buckets.forEach((b) => Object.keys(countsOf(b.counts, 'platform')).forEach((p) => platforms.add(p)));
-  return [...platforms].sort().map((platform) => {
-    const info = displayPlatform(platform, quiet);
-    return {
-      platform,
-      label: info.label,
-      colour: info.colour,
-      x: buckets.map((b) => b.bucket.start),
-      y: buckets.map((b) => countsOf(b.counts, 'platform')[platform] ?? 0),
-    };
+/** One line per platform over the buckets, platforms in name order. */
+export function timeSeries(answer: ChartData<'post_count_over_time'> | null | undefined) {
+  return [...(answer ?? [])].sort((a, b) => (a.platform < b.platform ? -1 : 1)).map((s) => {
+    const info = displayPlatform(s.platform, quiet);
+    return { platform: s.platform, label: info.label, colour: info.colour, x: s.data.map((d) => d.date), y: s.data.map((d) => d.value) };
   });
 }

@@ -1,69 +1,28 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet, apiGetWithMetadata } from '@core/client/api/client';
+import type { ZodType } from 'zod';
+import { apiGet } from '@core/client/api/client';
 import type { Filters } from '@core/shared/filters';
-import { filterCountsPath, filterCountsSchema, rawDataAnswerSchema, rawDataPath, type FilterCounts } from '../../shared/explorerApi';
+import { chartDataPath, chartDataSchemas, type ChartData, type ChartInterval, type ChartKind } from '../../shared/explorerApi';
 import { filterParams } from '../api';
-import { timeBuckets, type TimeBucket } from './chartData';
-
-/** Runs `tasks` at most `limit` at a time, keeping their order. */
-async function limited<T>(tasks: Array<() => Promise<T>>, limit = 4): Promise<T[]> {
-  const results = new Array<T>(tasks.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]!();
-    }
-  }));
-  return results;
-}
-
-const countsFor = (conversationId: string, filters: Filters, signal?: AbortSignal) =>
-  apiGet(filterCountsPath(conversationId), { query: filterParams(filters), schema: filterCountsSchema, signal });
 
 /**
- * filter_counts once per platform of the current selection (the platform filter replaced by that one platform):
- * engagement levels and domains per platform.
+ * One chart_data call per overview chart (docs/api.md "chart_data"), under the current filters. Not revalidated,
+ * as filter_counts: a conversation's run does not change under an open overview.
  */
-export function usePerPlatformCounts(conversationId: string | null, filters: Filters, platforms: string[]) {
+export function useChartData<K extends ChartKind>(
+  conversationId: string | null, filters: Filters, chart: K, opts: { interval?: ChartInterval; topN?: number } = {},
+) {
+  const query = filterParams(filters);
+  query.set('chart', chart);
+  if (opts.interval) query.set('interval', opts.interval);
+  if (opts.topN !== undefined) query.set('top_n', String(opts.topN));
   return useQuery({
-    queryKey: ['posts', 'perPlatformCounts', conversationId ?? '', filterParams(filters).toString(), platforms.join(',')],
-    enabled: !!conversationId && platforms.length > 0,
-    placeholderData: keepPreviousData,
-    staleTime: Infinity,
-    queryFn: ({ signal }) => limited(platforms.map((platform) => async () => ({
-      platform,
-      counts: await countsFor(conversationId!, { ...filters, platforms: { [platform]: true } }, signal),
-    }))),
-  });
-}
-
-/**
- * Post counts over time per platform: the first and newest post of the selection (raw_data sorted by date), then
- * filter_counts per time bucket. About 26 small calls; a dedicated time-series call would make it one.
- */
-export function usePostsOverTime(conversationId: string | null, filters: Filters, bucketCount = 24) {
-  return useQuery({
-    queryKey: ['posts', 'overTime', conversationId ?? '', filterParams(filters).toString(), bucketCount],
+    queryKey: ['posts', 'chartData', conversationId ?? '', query.toString()],
     enabled: !!conversationId,
     placeholderData: keepPreviousData,
     staleTime: Infinity,
-    queryFn: async ({ signal }): Promise<Array<{ bucket: TimeBucket; counts: FilterCounts | null }>> => {
-      const edge = async (direction: 'asc' | 'desc') => {
-        const query = filterParams(filters);
-        query.set('limit', '1');
-        query.set('order_by', `published_at:${direction}`);
-        const answer = await apiGetWithMetadata(rawDataPath(conversationId!), { query, schema: rawDataAnswerSchema, signal });
-        return answer?.data[0]?.published_at ?? null;
-      };
-      const [first, last] = await Promise.all([edge('asc'), edge('desc')]);
-      if (!first || !last) return [];
-      // A bucket narrows the selection's own range; it never widens it.
-      const buckets = timeBuckets(first, last, bucketCount);
-      return limited(buckets.map((bucket) => async () => ({
-        bucket,
-        counts: await countsFor(conversationId!, { ...filters, start_range: bucket.start, end_range: bucket.end }, signal),
-      })));
-    },
+    refetchOnWindowFocus: false,
+    // The schema of the chart asked (a union of schemas does not narrow by K).
+    queryFn: ({ signal }) => apiGet(chartDataPath(conversationId!), { query, schema: chartDataSchemas[chart] as unknown as ZodType<ChartData<K>>, signal }),
   });
 }

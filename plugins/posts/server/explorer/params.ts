@@ -2,6 +2,9 @@ import { badRequest } from '@core/server/http/errors';
 import { decodeFiltersStrict, type Filters } from '@core/shared/filters';
 import type { PostFacetRegistry } from '@core/server/facets/contract';
 import {
+  CHART_INTERVALS, CHART_KINDS, CHART_MESSAGES, DEFAULT_CHART_TOP_N, type ChartInterval, type ChartKind,
+} from '../../shared/explorerApi';
+import {
   DEFAULT_ORDER_BY, DEFAULT_PAGE_SIZE, DEFAULT_TOP_N, EXPLORER_MESSAGES, EXPORT_FORMATS, MAX_PAGE_SIZE, MAX_POST_IDS,
   MAX_SEARCH_LENGTH, MAX_TOP_N, NOTABLE_POST_TYPES, POST_SORT_COLUMNS, type ExportFormat, type NotablePostType,
 } from '../../shared/explorerApi';
@@ -113,4 +116,18 @@ export function notableParamsOf(params: URLSearchParams): { type: NotablePostTyp
   const type = single(params, 'type', EXPLORER_MESSAGES.type) ?? 'engagement';
   if (!(NOTABLE_POST_TYPES as readonly string[]).includes(type)) throw badRequest(EXPLORER_MESSAGES.type);
   return { type: type as NotablePostType, topN: integer(params, 'top_n', EXPLORER_MESSAGES.topN, 1, MAX_TOP_N, DEFAULT_TOP_N) };
+}
+
+/** chart_data's own parameters: `chart` (required), `interval`, `top_n` (domains per platform). */
+export function chartParamsOf(params: URLSearchParams): { chart: ChartKind; interval: ChartInterval | null; topN: number } {
+  const chart = single(params, 'chart', CHART_MESSAGES.chart);
+  if (chart === null || !(CHART_KINDS as readonly string[]).includes(chart)) throw badRequest(CHART_MESSAGES.chart);
+  const interval = single(params, 'interval', CHART_MESSAGES.interval);
+  if (interval !== null && !(CHART_INTERVALS as readonly string[]).includes(interval)) throw badRequest(CHART_MESSAGES.interval);
+  const fallback = chart === 'top_domains' ? DEFAULT_CHART_TOP_N.top_domains : DEFAULT_CHART_TOP_N.post_domain_count;
+  return {
+    chart: chart as ChartKind,
+    interval: interval as ChartInterval | null,
+    topN: integer(params, 'top_n', CHART_MESSAGES.topN, 1, MAX_TOP_N, fallback),
+  };
 }

@@ -6,16 +6,17 @@ import { Answer, requireUser, type RouteContext, type RouteRegistrar } from '@co
 import { ok } from '@core/shared/api/envelope';
 import { postStatistics } from '@core/shared/platforms';
 import {
-  EXPORT_FAILED_MESSAGE, FILTER_COUNTS_ROUTE, GRAPHQL_PATH, NOTABLE_POSTS_PATH, POST_DETAILS_PATH, RAW_DATA_ROUTE,
+  CHART_DATA_ROUTE, chartDataAnswerSchema, EXPORT_FAILED_MESSAGE, FILTER_COUNTS_ROUTE, GRAPHQL_PATH, NOTABLE_POSTS_PATH, POST_DETAILS_PATH, RAW_DATA_ROUTE,
   filterCountsSchema, graphqlRequestSchema, graphqlResultSchema, notablePostsAnswerSchema, postDetailsAnswerSchema, rawDataAnswerSchema,
 } from '../../shared/explorerApi';
+import { chartData } from './chartData';
 import { exportChunks, exportFileName, exportStream } from './exportStream';
 import { ensureRunFacts } from './facts';
 import { filterCounts } from './filterCounts';
 import { executeGraphql } from './graphql';
 import { notablePosts } from './notable';
 import { pageIds, totalOf } from './page';
-import { conversationIdOf, filtersOf, type OrderBy, notableParamsOf, postIdsOf, rawDataParamsOf, searchParamsOf } from './params';
+import { chartParamsOf, conversationIdOf, filtersOf, type OrderBy, notableParamsOf, postIdsOf, rawDataParamsOf, searchParamsOf } from './params';
 import type { PostsTables } from '../../shared/tables';
 import type { PostSetQuery } from './postSet';
 import { rowsFor } from './rows';
@@ -93,6 +94,18 @@ export function registerExplorerRoutes(r: RouteRegistrar): void {
     const { storage, registry } = services(ctx);
     const q = await postSet(ctx, ctx.params.id, searchParamsOf(ctx.request.url));
     return filterCounts(storage, registry, q);
+  });
+
+  r.get(CHART_DATA_ROUTE, {
+    summary: 'What one overview chart draws (chart=post_count_over_time|platform_engagement|post_domain_count|top_domains|time_buckets, interval, top_n) under the filters',
+    params: idParams, query: filterQuery.extend({ chart: repeatable, interval: repeatable, top_n: repeatable }), response: chartDataAnswerSchema,
+  }, async (ctx) => {
+    const { storage, registry } = services(ctx);
+    const params = searchParamsOf(ctx.request.url);
+    // Parameters before the conversation lookup, as raw_data: a bad request is a 400 whoever asks.
+    const request = chartParamsOf(params);
+    const q = await postSet(ctx, ctx.params.id, params);
+    return chartData(storage, registry, q, request);
   });
 
   r.post(GRAPHQL_PATH, {

@@ -180,6 +180,15 @@ export async function runIndexOf(storage: Storage, registry: PostFacetRegistry, 
   return index;
 }
 
+/**
+ * The run's cached index or, where the SQL path would apply (a provider without revision, a run over the memory
+ * budget), a one-off index read live and not kept: chart_data (chartData.ts) always counts in one pass over it.
+ */
+export async function runIndexOrLoad(storage: Storage, registry: PostFacetRegistry, scope: ExplorerScope): Promise<RunIndex | null> {
+  if (scope.runId === null) return null;
+  return (await runIndexOf(storage, registry, scope)) ?? load(storage, registry, { ...scope, runId: scope.runId }, 'live');
+}
+
 /** Drops every cached index of a storage (tests, and a storage being closed). */
 export function forgetRunIndexes(storage: Storage): void {
   caches.delete(storage);
