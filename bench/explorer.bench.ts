@@ -149,7 +149,7 @@ async function main() {
   rows.push({ step: 'first sort by threats_of_violence:asc (once per run, key, direction)', size, runs: 1, median: `${(performance.now() - sortStarted).toFixed(0)} ms`, p95: '', target: '', note: '' });
 
   // raw_data: one page of 20 at offsets within the first ten pages, as the table asks (page ids + total + rows).
-  const page = async (q: PostSetQuery, i: number, orderBy = [{ column: 'published_at', direction: 'desc' as const }]) => {
+  const page = async (q: PostSetQuery, i: number, orderBy: Array<{ column: string; direction: 'asc' | 'desc' }> = [{ column: 'published_at', direction: 'desc' }]) => {
     const [ids] = await Promise.all([pageIds(storage, registry, q, { limit: 20, offset: (i % 10) * 20, orderBy }), totalOf(storage, registry, q)]);
     return rowsFor(storage, registry, scope, ids);
   };

@@ -21,7 +21,7 @@ describe('overview chart data', () => {
   });
 
   it('stacks engagement levels per platform and lists the top domains of each platform (chart_data answers)', () => {
-    const engagement = [
+    const engagement: Array<{ platform: string; value: number | null; posts: number; levels: Record<string, number> }> = [
       { platform: 'reddit', value: 0.4, posts: 6, levels: { low: 5, high: 1 } },
       { platform: 'gab', value: null, posts: 2, levels: { medium: 2 } },
     ];

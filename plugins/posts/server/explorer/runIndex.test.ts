@@ -13,7 +13,7 @@ let t: TestServer;
 let a: Awaited<ReturnType<typeof signedIn>>;
 let conversation: string;
 let unregister: () => void = () => undefined;
-const PLATFORMS = ['reddit', 'twitter', 'gab', 'telegram'];
+const PLATFORMS = ['reddit', 'twitter', 'gab', 'telegram'] as const;
 
 beforeAll(async () => {
   t = await startTestServer({ plugins: [postsServer], pipeline: { worker: false } });
