@@ -25,7 +25,7 @@ const probe = defineServerPlugin({
 
 let t: TestServer;
 const ids = { orgA: '', orgB: '', a3: '', a2Conversation: '', b2: '' };
-const clients: Record<'viewer' | 'plain' | 'global', ApiClient> = {} as never;
+const clients: Record<'viewer' | 'admin' | 'plain' | 'global', ApiClient> = {} as never;
 
 async function signIn(org: string, overrides: Parameters<TestServer['createUser']>[1]) {
   const u = await t.createUser(org, overrides);
@@ -43,11 +43,12 @@ beforeAll(async () => {
   t = await startTestServer({ plugins: [probe], pipeline: { worker: false } });
   const tag = crypto.randomBytes(3).toString('hex');
   const viewer = await signIn(`Status A ${tag}`, { permissions: ['VIEW_SYSTEM_STATUS_DATA'] });
+  const admin = await signIn(`Status A ${tag}`, { admin: true });
   const plain = await signIn(`Status A ${tag}`, { permissions: ['CREATE_CONVERSATION'] });
   const global = await signIn(`Status G ${tag}`, { roles: ['Global Admin'], permissions: [] });
   ids.orgA = viewer.organizationId;
   ids.orgB = (await t.createUser(`Status B ${tag}`, {})).organizationId;
-  Object.assign(clients, { viewer: viewer.client, plain: plain.client, global: global.client });
+  Object.assign(clients, { viewer: viewer.client, admin: admin.client, plain: plain.client, global: global.client });
 
   const pipeline = t.server.ctx.services.get(pipelineKey);
   await pipeline.enqueue(request(ids.orgA, 'ok'));
@@ -73,7 +74,8 @@ describe('GET /api/v2/system/status', () => {
     expect(status.pipeline.running).toEqual([]);
     expect(status.pipeline.recent_failures).toHaveLength(1);
     expect(status.pipeline.recent_failures[0]).toMatchObject({ conversation_id: ids.a2Conversation, stage_id: 'probe.analyse', run_type: 'STATIC_RUN' });
-    expect(status.pipeline.recent_failures[0]!.error).toContain('model exploded');
+    // The error text is an admin detail: this viewer holds the permission but is no admin.
+    expect(status.pipeline.recent_failures[0]!.error).toBeNull();
     // Both of A's runs passed collect; only the successful one passed analyse (the failed stage is not a duration).
     expect(status.pipeline.stage_durations.map(({ stage_id, runs }) => ({ stage_id, runs }))).toEqual([
       { stage_id: 'probe.analyse', runs: 1 }, { stage_id: 'probe.collect', runs: 2 },
@@ -88,6 +90,15 @@ describe('GET /api/v2/system/status', () => {
     const databaseUrl = process.env.NARRASCOPE_TEST_DATABASE_URL;
     if (databaseUrl) expect(res.text).not.toContain(new URL(databaseUrl).host);
     expect(res.text).not.toContain('narrascope-test-');
+  });
+
+  it("shows a failure's error text to organisation and global admins only", async () => {
+    const asAdmin = (await clients.admin.get('/api/v2/system/status')).body.data as SystemStatus;
+    expect(asAdmin.pipeline.recent_failures.map((f) => [f.conversation_id, f.error])).toEqual([[ids.a2Conversation, "Stage 'Analyse' (probe.analyse) failed: model exploded"]]);
+    const asGlobal = (await clients.global.get(`/api/v2/system/status?organization_id=${ids.orgA}`)).body.data as SystemStatus;
+    expect(asGlobal.pipeline.recent_failures.map((f) => f.error)).toEqual(["Stage 'Analyse' (probe.analyse) failed: model exploded"]);
+    const asViewer = (await clients.viewer.get('/api/v2/system/status')).body.data as SystemStatus;
+    expect(asViewer.pipeline.recent_failures.map((f) => [f.conversation_id, f.stage_id, f.error])).toEqual([[ids.a2Conversation, 'probe.analyse', null]]);
   });
 
   it('refuses a user without VIEW_SYSTEM_STATUS_DATA with the permission message', async () => {

@@ -34,8 +34,10 @@ function summary(r: RunRow): RunSummary {
 /**
  * What the system status page shows: the build, the process and the pipeline's state. `organizationId` null
  * means every organisation (global admins). Never the database URL or any other setting that could be a secret.
+ * `showErrors`: a failed run's error text is raw (paths, hosts, library messages), so like the conversation API's
+ * `admin_details` only admins read it; other holders of VIEW_SYSTEM_STATUS_DATA see which stage failed, not why.
  */
-export async function systemStatus(storage: Storage, organizationId: string | null, now = new Date()): Promise<SystemStatus> {
+export async function systemStatus(storage: Storage, organizationId: string | null, now = new Date(), showErrors = true): Promise<SystemStatus> {
   const db: Db = storage.db;
   const runs = () => {
     const q = db.selectFrom('core_pipeline_runs');
@@ -87,7 +89,7 @@ export async function systemStatus(storage: Storage, organizationId: string | nu
         const stage = failedStages.find((s) => s.run_id === f.id);
         return {
           run_id: f.id, organization_id: f.organization_id, conversation_id: f.conversation_id, run_type: f.run_type,
-          stage_id: stage?.stage_id ?? f.current_stage, error: f.error ?? stage?.error ?? null, finished_at: f.finished_at,
+          stage_id: stage?.stage_id ?? f.current_stage, error: showErrors ? (f.error ?? stage?.error ?? null) : null, finished_at: f.finished_at,
         };
       }),
       stage_durations: [...byStage.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([stage_id, list]) => {

@@ -30,6 +30,7 @@ const failureSchema = z.object({
   run_type: z.string(),
   /** The stage that failed (its stage row), else the stage the run was in. */
   stage_id: z.string().nullable(),
+  /** The run's error text: global and organisation admins only (null for others), like a conversation's admin_details. */
   error: z.string().nullable(),
   finished_at: z.string().nullable(),
 });

@@ -28,6 +28,8 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const PAGE_SIZE_OPTIONS = [10, 30, 50, 100, 200, 300] as const;
 /** Largest page the API serves; a whole conversation is read with the export instead. */
 export const MAX_PAGE_SIZE = 1000;
+/** paginatedPosts fields per GraphQL document: aliases would otherwise ask for any number of 1000-post pages in one call. */
+export const MAX_GRAPHQL_PAGES = 5;
 export const MAX_SEARCH_LENGTH = 500;
 export const MAX_POST_IDS = 100;
 export const DEFAULT_TOP_N = 10;
@@ -66,6 +68,7 @@ export const EXPLORER_MESSAGES = {
   topN: `top_n must be an integer from 1 to ${MAX_TOP_N}`,
   type: `type must be one of ${NOTABLE_POST_TYPES.join(', ')}`,
   graphqlQuery: 'query is required',
+  graphqlPages: `a query may ask for paginatedPosts at most ${MAX_GRAPHQL_PAGES} times`,
 } as const;
 
 // ------------------------------------------------------------------------------------------------- requests

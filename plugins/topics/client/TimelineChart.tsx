@@ -1,6 +1,6 @@
 import createPlotlyComponent from 'react-plotly.js/factory';
 import Plotly from 'plotly.js-basic-dist-min';
-import type { TimelineSeries } from './timeline';
+import { timelineTraces, type TimelineSeries } from './timeline';
 
 // The basic bundle (bar, scatter, pie): this module is only reached through React.lazy, so Plotly loads with the chart.
 const Plot = createPlotlyComponent(Plotly);
@@ -10,7 +10,7 @@ const Plot = createPlotlyComponent(Plotly);
 export default function TimelineChart({ series }: { series: TimelineSeries[] }) {
   return (
     <Plot
-      data={series.map((s) => ({ type: 'scatter', mode: 'lines', name: s.name, x: s.days, y: s.counts }))}
+      data={timelineTraces(series)}
       layout={{ autosize: true, margin: { l: 40, r: 10, t: 10, b: 40 }, showlegend: true, legend: { orientation: 'h' }, yaxis: { title: { text: 'Posts' } } }}
       config={{ displaylogo: false, responsive: true }}
       useResizeHandler

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { emptyFilters } from '@core/shared/filters';
 import TopicTimelinePanel from './TopicTimelinePanel';
-import { topicTimeline } from './timeline';
+import { timelineTraces, topicTimeline } from './timeline';
 import { renderWithHost, stubTopicsApi, topicsAnswer } from './testing/harness';
 
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
@@ -15,6 +15,21 @@ describe('topicTimeline', () => {
       ['t_b', ['2025-01-01', '2025-01-02', '2025-01-03'], [0, 1, 0]],
     ]);
     expect(topicTimeline([], 5)).toEqual([]);
+  });
+
+  it('names an untitled topic by its ngrams, or by its rid when it has none', () => {
+    const [base] = topicsAnswer().topics;
+    const series = topicTimeline([{ ...base!, rid: 't_x', title: null, ngrams: ['ballot', 'box'] }, { ...base!, rid: 't_y', title: null, ngrams: [] }], 2);
+    expect(series.map((s) => s.name)).toEqual(['ballot · box', 't_y']);
+  });
+
+  it('escapes topic titles for Plotly, which would draw their tags (links, bold) as HTML', () => {
+    const traces = timelineTraces(topicTimeline(topicsAnswer().topics, 5));
+    expect(traces.map((t) => t.name)).toEqual(['Vaccine · booster', 'Ballots · fraud &lt;b&gt;x&lt;/b&gt;', 'Football · derby']);
+    const hostile = timelineTraces([{ rid: 't', name: '<a href="https://evil.example">AT&T</a>', days: ['2025-01-01'], counts: [1] }]);
+    expect(hostile[0]).toEqual({
+      type: 'scatter', mode: 'lines', name: '&lt;a href="https://evil.example"&gt;AT&amp;T&lt;/a&gt;', x: ['2025-01-01'], y: [1],
+    });
   });
 });
 

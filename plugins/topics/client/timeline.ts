@@ -2,6 +2,17 @@ import type { ApiTopic } from '../shared/api';
 
 export interface TimelineSeries { rid: string; name: string; days: string[]; counts: number[] }
 
+/**
+ * Plotly draws a subset of HTML in legend and hover text (`<a href>` becomes a link, `<b>`, `<span style>` and
+ * entities are interpreted); topic titles come from post text, so they are escaped to show as written.
+ */
+export const plotlyText = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The timeline's Plotly traces: one line per topic, named by its (escaped) title. */
+export function timelineTraces(series: readonly TimelineSeries[]) {
+  return series.map((s) => ({ type: 'scatter' as const, mode: 'lines' as const, name: plotlyText(s.name), x: s.days, y: s.counts }));
+}
+
 /** The UTC day (YYYY-MM-DD) of an ISO timestamp. */
 const dayOf = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
@@ -21,6 +32,6 @@ export function topicTimeline(topics: readonly ApiTopic[], limit: number): Timel
   return chosen.map((t) => {
     const counts = new Array<number>(days.length).fill(0);
     for (const date of t.post_dates) counts[index.get(dayOf(date))!]! += 1;
-    return { rid: t.rid, name: t.title ?? t.ngrams.slice(0, 3).join(' · ') ?? t.rid, days, counts };
+    return { rid: t.rid, name: t.title ?? (t.ngrams.slice(0, 3).join(' · ') || t.rid), days, counts };
   });
 }

@@ -3,6 +3,7 @@ import { useWorkbench } from '@core/client/app/hostContext';
 import { ChartFrame } from './ChartFrame';
 import { pickValue } from './applyFilter';
 import { engagementSeries } from './chartData';
+import { plotlyText } from './plotlyText';
 import { useChartData } from './queries';
 
 /** Low / medium / high engagement posts per platform, stacked (one chart_data call); a click keeps that engagement level. */
@@ -21,7 +22,7 @@ export default function EngagementByPlatformPanel({ conversationId, filters }: P
       onPick={(level) => pickValue(services, filters, 'engagement_score', level)}
       plot={{
         data: series.map((s) => ({
-          type: 'bar' as const, name: s.label, x: s.platforms.map((p) => p.label), y: s.values,
+          type: 'bar' as const, name: s.label, x: s.platforms.map((p) => plotlyText(p.label)), y: s.values,
           customdata: s.platforms.map(() => s.level), marker: { color: s.colour },
           hovertemplate: `%{x}: %{y} ${s.label.toLowerCase()} engagement posts<extra></extra>`,
         })),

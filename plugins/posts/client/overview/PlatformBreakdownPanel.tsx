@@ -4,6 +4,7 @@ import { useFilterCounts } from '../api';
 import { ChartFrame } from './ChartFrame';
 import { pickValue } from './applyFilter';
 import { platformBars } from './chartData';
+import { plotlyText } from './plotlyText';
 
 /** Posts per platform (the data source breakdown); a click keeps that platform only. */
 export default function PlatformBreakdownPanel({ conversationId, filters }: PanelProps) {
@@ -20,7 +21,7 @@ export default function PlatformBreakdownPanel({ conversationId, filters }: Pane
       onPick={(key) => pickValue(services, filters, 'platforms', key)}
       plot={{
         data: [{
-          type: 'pie', hole: 0.45, labels: bars.map((b) => b.label), values: bars.map((b) => b.value),
+          type: 'pie', hole: 0.45, labels: bars.map((b) => plotlyText(b.label)), values: bars.map((b) => b.value),
           customdata: bars.map((b) => b.key), marker: { colors: bars.map((b) => b.colour) }, sort: false,
           hovertemplate: '%{label}: %{value} posts (%{percent})<extra></extra>',
         }],

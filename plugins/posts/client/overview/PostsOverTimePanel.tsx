@@ -3,6 +3,7 @@ import { useWorkbench } from '@core/client/app/hostContext';
 import { ChartFrame } from './ChartFrame';
 import { pickRange } from './applyFilter';
 import { overTimeBuckets, timeSeries } from './chartData';
+import { plotlyText } from './plotlyText';
 import { useChartData } from './queries';
 
 /**
@@ -28,8 +29,8 @@ export default function PostsOverTimePanel({ conversationId, filters }: PanelPro
       onPick={pickBucket}
       plot={{
         data: series.map((s) => ({
-          type: 'scatter' as const, mode: 'lines+markers' as const, name: s.label, x: s.x, y: s.y, line: { color: s.colour },
-          hovertemplate: `${s.label}: %{y} posts<extra>%{x}</extra>`,
+          type: 'scatter' as const, mode: 'lines+markers' as const, name: plotlyText(s.label), x: s.x, y: s.y, line: { color: s.colour },
+          hovertemplate: `${plotlyText(s.label).replace(/%/g, '&#37;')}: %{y} posts<extra>%{x}</extra>`,
         })),
         layout: { xaxis: { type: 'date' }, hovermode: 'x unified' },
         onClick: (e) => {

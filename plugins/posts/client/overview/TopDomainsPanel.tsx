@@ -3,6 +3,7 @@ import { useWorkbench } from '@core/client/app/hostContext';
 import { ChartFrame } from './ChartFrame';
 import { pickValue } from './applyFilter';
 import { topDomains } from './chartData';
+import { plotlyText } from './plotlyText';
 import { useChartData } from './queries';
 
 /** The five most shared domains of each platform (horizontal bars, one chart_data call); a click keeps posts linking that domain. */
@@ -20,9 +21,10 @@ export default function TopDomainsPanel({ conversationId, filters }: PanelProps)
       onPick={(domain) => pickValue(services, filters, 'domains', domain)}
       plot={{
         data: groups.map((g) => ({
-          type: 'bar' as const, orientation: 'h' as const, name: g.label, marker: { color: g.colour },
-          y: g.domains.map((d) => `${d.domain} (${g.label})`), x: g.domains.map((d) => d.count), customdata: g.domains.map((d) => d.domain),
-          hovertemplate: '%{customdata}: %{x} posts<extra></extra>',
+          type: 'bar' as const, orientation: 'h' as const, name: plotlyText(g.label), marker: { color: g.colour },
+          y: g.domains.map((d) => plotlyText(`${d.domain} (${g.label})`)), x: g.domains.map((d) => d.count), customdata: g.domains.map((d) => d.domain),
+          // The hover shows the (escaped) axis label; customdata keeps the raw domain for the click.
+          hovertemplate: '%{y}: %{x} posts<extra></extra>',
         })),
         layout: { yaxis: { automargin: true }, margin: { l: 160, r: 12, t: 12, b: 36 } },
         onClick: (e) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { engagementSeries, overTimeBuckets, platformBars, sentimentBars, threatBars, timeSeries, topDomains } from './chartData';
 import type { FilterCounts } from '../../shared/explorerApi';
+import { plotlyText } from './plotlyText';
 
 const counts = (c: Record<string, unknown>) => ({ total: 0, ...c }) as unknown as FilterCounts;
 
@@ -50,5 +51,13 @@ describe('overview chart data', () => {
 
   it('draws one line per platform over the buckets', () => {
     expect(timeSeries(overTime).map((s) => [s.platform, s.x.length, s.y])).toEqual([['gab', 2, [0, 1]], ['reddit', 2, [2, 1]]]);
+  });
+});
+
+describe('plotlyText', () => {
+  it('escapes what Plotly would draw as HTML (links, tags, entities) in names and labels from collected data', () => {
+    expect(plotlyText('<a href="https://evil.example">click</a> & <b>bold</b>')).toBe('&lt;a href="https://evil.example"&gt;click&lt;/a&gt; &amp; &lt;b&gt;bold&lt;/b&gt;');
+    expect(plotlyText('&lt;already&gt;')).toBe('&amp;lt;already&amp;gt;');
+    expect(plotlyText('example.com (Gab)')).toBe('example.com (Gab)');
   });
 });

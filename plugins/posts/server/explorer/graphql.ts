@@ -1,7 +1,7 @@
-import { buildSchema, graphql, GraphQLError, type GraphQLSchema } from 'graphql';
+import { buildSchema, execute, GraphQLError, Kind, parse, validate, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { PostFacetRegistry } from '@core/server/facets/contract';
 import type { Storage } from '@core/server/storage/database';
-import { EXPLORER_MESSAGES, GRAPHQL_SCHEMA_SDL, MAX_PAGE_SIZE, type GraphqlResult, type RawDataRow } from '../../shared/explorerApi';
+import { EXPLORER_MESSAGES, GRAPHQL_SCHEMA_SDL, MAX_GRAPHQL_PAGES, MAX_PAGE_SIZE, type GraphqlResult, type RawDataRow } from '../../shared/explorerApi';
 import { DEFAULT_PAGE_SIZE } from '../../shared/explorerApi';
 import { pageIds, totalOf } from './page';
 import { parseOrderBy } from './params';
@@ -50,11 +50,30 @@ const rootValue = {
   },
 };
 
+/** paginatedPosts fields anywhere in the document (operations and fragments): a bound on the pages it can run. */
+function paginatedPostsFields(document: DocumentNode): number {
+  let n = 0;
+  visit(document, { [Kind.FIELD]: (node) => { if (node.name.value === 'paginatedPosts') n += 1; } });
+  return n;
+}
+
 export async function executeGraphql(
   ctx: GraphqlContext, request: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null },
 ): Promise<GraphqlResult> {
-  const result = await graphql({
-    schema: schemaOf(), source: request.query, rootValue, contextValue: ctx,
+  // parse + validate + execute (what graphql() does), with a cap on paginatedPosts fields in between: each alias
+  // would run its own page of up to MAX_PAGE_SIZE posts, so one call could otherwise ask for any number of them.
+  let document: DocumentNode;
+  try {
+    document = parse(request.query);
+  } catch (error) {
+    if (error instanceof GraphQLError) return { errors: [{ message: error.message }] };
+    throw error;
+  }
+  const invalid = validate(schemaOf(), document);
+  if (invalid.length) return { errors: invalid.map((e) => ({ message: e.message })) };
+  if (paginatedPostsFields(document) > MAX_GRAPHQL_PAGES) return { errors: [{ message: EXPLORER_MESSAGES.graphqlPages }] };
+  const result = await execute({
+    schema: schemaOf(), document, rootValue, contextValue: ctx,
     variableValues: request.variables ?? undefined, operationName: request.operationName ?? undefined,
   });
   const out: GraphqlResult = {};

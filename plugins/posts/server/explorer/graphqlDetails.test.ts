@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@core/server/testing/testServer';
 import postsServer from '../index';
-import { EXPLORER_MESSAGES, PAGINATED_POSTS_QUERY } from '../../shared/explorerApi';
+import { EXPLORER_MESSAGES, MAX_GRAPHQL_PAGES, PAGINATED_POSTS_QUERY } from '../../shared/explorerApi';
 import { conversationOver, post, postId, registerTestFacets, setFacet, signedIn, uniqueOrg, writePosts } from './testing/fixture';
 
 let t: TestServer;
@@ -62,6 +62,21 @@ describe('POST /api/v2/graphql', () => {
     const syntax = await gql(`conversation_id=${conversation}`, { query: '{ paginatedPosts { items { nope } } }' });
     expect(syntax.status).toBe(400);
     expect(syntax.body.metadata.errors[0]).toBe('Cannot query field "nope" on type "Post". Did you mean "type"?');
+  });
+
+  it('refuses more paginatedPosts fields than MAX_GRAPHQL_PAGES (aliases would multiply 1000-post pages) with 400', async () => {
+    const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `p${i}: paginatedPosts(limit: 1000) { items { id body } }`).join(' ')} }`;
+    const many = await gql(`conversation_id=${conversation}`, { query: aliases(MAX_GRAPHQL_PAGES + 1) });
+    expect(many.status).toBe(400);
+    expect(many.body.metadata.errors).toEqual([EXPLORER_MESSAGES.graphqlPages]);
+    expect(EXPLORER_MESSAGES.graphqlPages).toBe('a query may ask for paginatedPosts at most 5 times');
+    const viaFragment = await gql(`conversation_id=${conversation}`, {
+      query: `{ ...F } fragment F on Query { ${Array.from({ length: 6 }, (_, i) => `f${i}: paginatedPosts { metadata { total } }`).join(' ')} }`,
+    });
+    expect(viaFragment.status).toBe(400);
+    const allowed = await gql(`conversation_id=${conversation}`, { query: aliases(MAX_GRAPHQL_PAGES) });
+    expect(allowed.status).toBe(200);
+    expect(Object.keys(allowed.body.data.data)).toHaveLength(MAX_GRAPHQL_PAGES);
   });
 
   it('refuses a missing conversation_id, bad filters and other organisations\' conversations', async () => {
