@@ -28,14 +28,16 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// Full-width ＝ ＋ － ＠ too: some spreadsheets normalise them to their ASCII forms before evaluating.
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** RFC 4180 quoting; a leading = + - @ (or tab/CR) is prefixed with ' so spreadsheets do not run hostile text as a formula. */
 export function csvCell(value: unknown): string {
-  // Fast paths (an export formats millions of cells): empty, booleans and non-negative numbers need no checks.
+  // Fast paths (an export formats millions of cells): empty, booleans and numbers (a number is never a formula,
+  // so a negative one stays a number) need no checks.
   if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean' || (typeof value === 'number' && value >= 0)) return String(value);
+  if (typeof value === 'boolean' || typeof value === 'number') return String(value);
   let text = cellText(value);
   if (text === '') return text;
   if (FORMULA_START.test(text)) text = `'${text}`;
