@@ -26,8 +26,10 @@ export async function conversationScope(storage: Storage, organizationId: string
   if (runs.length === 0 || (await isDeletedConversation(storage, organizationId, conversationId))) {
     throw notFound(EXPLORER_MESSAGES.conversationNotFound);
   }
+  // The newest successful run by creation (id breaks ties): the same rule as the topics and coordination calls, so
+  // every panel of the workspace shows the same run even while runs overlap.
   const latest = runs.filter((r) => r.status === 'SUCCESS')
-    .sort((a, b) => (b.finished_at ?? b.created_at).localeCompare(a.finished_at ?? a.created_at))[0];
+    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))[0];
   return { organizationId, conversationId, runId: latest?.id ?? null };
 }
 
