@@ -84,25 +84,33 @@ const isDateDesc = (orderBy: readonly OrderBy[]) => orderBy.length === 1 && orde
  * rows by id. Without it: keyset batches for the date order (flat memory, constant cost per batch at any depth),
  * else the ordered ids in one SQL query.
  */
-export async function* rowBatches(
+export function rowBatches(
   storage: Storage, registry: PostFacetRegistry, q: PostSetQuery, batchSize: number, orderBy: readonly OrderBy[] = DEFAULT_EXPORT_ORDER,
 ): AsyncGenerator<RawDataRow[]> {
+  return readBatches(storage, registry, q, batchSize, orderBy, (ids) => rowsFor(storage, registry, q.scope, ids));
+}
+
+/** As rowBatches, with each batch of ordered ids turned into whatever `read` makes of it (rows, CSV text). */
+export async function* readBatches<T>(
+  storage: Storage, registry: PostFacetRegistry, q: PostSetQuery, batchSize: number, orderBy: readonly OrderBy[],
+  read: (ids: number[]) => Promise<T>,
+): AsyncGenerator<T> {
   if (q.scope.runId === null) return;
   const orderName = indexOrderName(registry, orderBy);
   const index = orderName === null ? null : await indexFor(storage, registry, q);
   if (!index && isDateDesc(orderBy)) {
-    yield* keysetBatches(storage, registry, q, batchSize);
+    yield* keysetBatches(storage, registry, q, batchSize, read);
     return;
   }
   const ids = index && orderName !== null
     ? await indexIds(storage, registry, index, q, orderName, 0, Infinity)
     : (await sql<{ id: number }>`select p.id ${fromRunPosts(registry, storage.dialect, q)} order by ${orderClause(registry, q, orderBy)}`
       .execute(dbOf(storage))).rows.map((r) => Number(r.id));
-  yield* prefetched(ids, batchSize, (batch) => rowsFor(storage, registry, q.scope, batch));
+  yield* prefetched(ids, batchSize, read);
 }
 
 /** Rows of the next batch are requested before the current one is handed out (PostgreSQL answers while we format). */
-async function* prefetched(ids: readonly number[], batchSize: number, read: (batch: number[]) => Promise<RawDataRow[]>): AsyncGenerator<RawDataRow[]> {
+async function* prefetched<T>(ids: readonly number[], batchSize: number, read: (batch: number[]) => Promise<T>): AsyncGenerator<T> {
   const start = (at: number) => {
     const pending = read(ids.slice(at, at + batchSize));
     // An export the client abandons never awaits the prefetched batch: its failure must not go unhandled.
@@ -117,7 +125,9 @@ async function* prefetched(ids: readonly number[], batchSize: number, read: (bat
   }
 }
 
-async function* keysetBatches(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery, batchSize: number): AsyncGenerator<RawDataRow[]> {
+async function* keysetBatches<T>(
+  storage: Storage, registry: PostFacetRegistry, q: PostSetQuery, batchSize: number, read: (ids: number[]) => Promise<T>,
+): AsyncGenerator<T> {
   let after: { published_at: string; id: number } | null = null;
   for (;;) {
     const keyset: RawBuilder<unknown> = after === null
@@ -127,7 +137,7 @@ async function* keysetBatches(storage: Storage, registry: PostFacetRegistry, q: 
     const page = (await sql<{ id: number; published_at: string }>`select p.id, p.published_at ${fromRunPosts(registry, storage.dialect, q)}
       and ${keyset} order by p.published_at desc, p.id desc limit ${batchSize}`.execute(dbOf(storage))).rows;
     if (page.length === 0) return;
-    yield await rowsFor(storage, registry, q.scope, page.map((r) => Number(r.id)));
+    yield await read(page.map((r) => Number(r.id)));
     const last = page[page.length - 1]!;
     after = { published_at: last.published_at, id: Number(last.id) };
     if (page.length < batchSize) return;

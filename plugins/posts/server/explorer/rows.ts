@@ -24,7 +24,7 @@ type FacetField =
   | 'topic_rid' | 'confidence_score' | 'is_exemplar' | 'coordination_cluster_ids' | 'narrative' | 'sentiment' | 'engagement_score'
   | 'threats_of_violence' | 'first_ngram' | 'insights_count';
 
-const STORE_FIELDS: ReadonlySet<string> = new Set([
+export const STORE_FIELDS: ReadonlySet<string> = new Set([
   'id', 'rid', 'class', 'platform_label', 'post_class', 'subject', 'title', 'body', 'display_name', 'screen_name', 'user_id', 'user_rid',
   'user_class', 'creator', 'domains', 'entities', 'published_at', 'source_url', 'avatar_url', 'accounts_url', 'urls', 'images', 'language',
   'is_repost', 'is_reply', 'is_quote', 'is_niche', 'additional_properties',
@@ -33,7 +33,7 @@ const STORE_FIELDS: ReadonlySet<string> = new Set([
 const EMPTY_LIST = '[]';
 const EMPTY_OBJECT = '{}';
 
-function parseJson<T>(text: string | null, fallback: T): T {
+export function parseJson<T>(text: string | null, fallback: T): T {
   if (text === null) return fallback;
   // Most posts have no URLs, images or properties: skip the parser for the empty forms (exports read 10^5 rows).
   if (text === EMPTY_LIST) return [] as T;
@@ -45,7 +45,7 @@ function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
-const stringList = (text: string): string[] => {
+export const stringList = (text: string): string[] => {
   const value = parseJson<unknown>(text, []);
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 };
