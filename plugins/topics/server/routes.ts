@@ -2,9 +2,7 @@ import type { FacetScope, PostFacetRegistry } from '@core/server/facets/contract
 import { postFacetsKey } from '@core/server/facets/contract';
 import { notFound } from '@core/server/http/errors';
 import { requireUser, type RouteContext } from '@core/server/http/routes';
-import type { Kysely } from 'kysely';
 import type { SessionUser } from '@core/server/auth/sessionUser';
-import type { CoreTables } from '@core/server/storage/tables';
 import { tablesOf } from '@core/server/storage/database';
 import { filterPredicate, type Filters, type QueryInput } from '@core/shared/filters';
 import type { PostsTables } from '@plugins/posts/shared/public';
@@ -15,7 +13,7 @@ import {
 } from '../shared/api';
 import { RISKY_INSIGHT_CATEGORIES, riskAssessmentSchema, type RiskLevel } from '../shared/types';
 import { filterColumnsFor, filtersOfRequest } from './filterSql';
-import { isDeletedConversation } from './deletedConversation';
+import { isDeletedConversation } from '@plugins/conversations/shared/public';
 import { facetValues } from './runPosts';
 import { latestTopicsRun, type TopicsDb } from './store';
 import type { TopicsRunRow, TopicsTables } from './tables';
@@ -52,7 +50,7 @@ async function filteredMembership(ctx: RouteContext<unknown, unknown, unknown>, 
 async function resolveRun(db: TopicsDb, user: SessionUser, conversationId: string) {
   const found = await latestTopicsRun(db, user.organization_id, conversationId);
   // Another organisation's conversation, and a deleted one (its runs remain), look exactly like one that does not exist.
-  if (!found || (await isDeletedConversation(db as unknown as Kysely<CoreTables>, user.organization_id, conversationId))) throw notFound(CONVERSATION_NOT_FOUND);
+  if (!found || (await isDeletedConversation(db, user.organization_id, conversationId))) throw notFound(CONVERSATION_NOT_FOUND);
   return found;
 }
 

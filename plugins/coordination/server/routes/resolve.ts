@@ -5,7 +5,7 @@ import { decodeFiltersStrict, filterPredicate, isEmptyFilters, type FilterColumn
 import { PLATFORMS, isPlatformKey } from '@core/shared/platforms';
 import { postFilterColumns, type PostsTables } from '@plugins/posts/shared/public';
 import type { CoreTables } from '@core/server/storage/tables';
-import { CONVERSATIONS_PLUGIN_ID, type ConversationsPublicTables } from '@plugins/conversations/shared/public';
+import { isDeletedConversation } from '@plugins/conversations/shared/public';
 import { MESSAGES, type AccountRef } from '../../shared/api';
 import type { CoordinationTables } from '../tables';
 
@@ -31,7 +31,7 @@ export async function conversationView(db: Db, organizationId: string, conversat
     .select(['r.id', 'r.status', 'c.run_id as detection_run', 'c.created_at as detected_at'])
     .where('r.organization_id', '=', organizationId).where('r.conversation_id', '=', conversationId)
     .orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').execute();
-  if (runs.length === 0 || (await isDeletedConversation(db as unknown as Kysely<CoreTables>, organizationId, conversationId))) throw notFound(MESSAGES.conversationNotFound);
+  if (runs.length === 0 || (await isDeletedConversation(db, organizationId, conversationId))) throw notFound(MESSAGES.conversationNotFound);
   const latest = runs.find((r) => r.status === 'SUCCESS');
   if (!latest) return { detection: null, runId: null };
   return {
@@ -40,25 +40,6 @@ export async function conversationView(db: Db, organizationId: string, conversat
   };
 }
 
-/** Whether the conversations plugin's table exists (its migrations ran); fixed once a server started. */
-const hasConversationsTable = new WeakMap<object, Promise<boolean>>();
-
-/**
- * A conversation deleted in the conversations plugin (soft delete: its runs remain) is not found either, as its
- * public contract asks of readers that start from core_pipeline_runs. Without that plugin runs alone define conversations.
- */
-export async function isDeletedConversation(db: Kysely<CoreTables>, organizationId: string, conversationId: string): Promise<boolean> {
-  let known = hasConversationsTable.get(db);
-  if (!known) {
-    known = db.selectFrom('core_migrations').select('id').where('owner', '=', CONVERSATIONS_PLUGIN_ID).limit(1).execute()
-      .then((rows) => rows.length > 0);
-    hasConversationsTable.set(db, known);
-  }
-  if (!(await known)) return false;
-  const row = await (db as unknown as Kysely<ConversationsPublicTables>).selectFrom('conversations_conversations').select('deleted_at')
-    .where('id', '=', conversationId).where('organization_id', '=', organizationId).executeTakeFirst();
-  return row !== undefined && row.deleted_at !== null;
-}
 
 /** Filters of the query string; a malformed entry is a 400 naming its parameter (like zod's answers). */
 export function filtersOf(query: Record<string, unknown>): Filters {

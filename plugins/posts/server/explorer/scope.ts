@@ -1,7 +1,7 @@
 import type { FacetScope } from '@core/server/facets/contract';
 import { notFound } from '@core/server/http/errors';
 import { tablesOf, type Storage } from '@core/server/storage/database';
-import { CONVERSATIONS_PLUGIN_ID, type ConversationsPublicTables } from '@plugins/conversations/shared/public';
+import { isDeletedConversation, type ConversationsPublicTables } from '@plugins/conversations/shared/public';
 import { EXPLORER_MESSAGES } from '../../shared/explorerApi';
 
 /** Whose posts the explorer shows: the caller's organisation and a conversation's latest successful run. */
@@ -23,7 +23,7 @@ export async function conversationScope(storage: Storage, organizationId: string
   const db = tablesOf<ConversationsPublicTables>(storage);
   const runs = await db.selectFrom('core_pipeline_runs').select(['id', 'status', 'finished_at', 'created_at'])
     .where('organization_id', '=', organizationId).where('conversation_id', '=', conversationId).execute();
-  if (runs.length === 0 || (await isDeletedConversation(storage, organizationId, conversationId))) {
+  if (runs.length === 0 || (await isDeletedConversation(storage.db, organizationId, conversationId))) {
     throw notFound(EXPLORER_MESSAGES.conversationNotFound);
   }
   // The newest successful run by creation (id breaks ties): the same rule as the topics and coordination calls, so
@@ -33,23 +33,3 @@ export async function conversationScope(storage: Storage, organizationId: string
   return { organizationId, conversationId, runId: latest?.id ?? null };
 }
 
-/** Whether the storage has the conversations plugin's table (its migrations ran); fixed once a server started. */
-const hasConversationsTable = new WeakMap<Storage, Promise<boolean>>();
-
-/**
- * A conversation deleted in the conversations plugin (soft delete: its runs remain) is not found here either.
- * Without that plugin there is no conversation table and runs alone define conversations.
- */
-async function isDeletedConversation(storage: Storage, organizationId: string, conversationId: string): Promise<boolean> {
-  const db = tablesOf<ConversationsPublicTables>(storage);
-  let known = hasConversationsTable.get(storage);
-  if (!known) {
-    known = db.selectFrom('core_migrations').select('id').where('owner', '=', CONVERSATIONS_PLUGIN_ID).limit(1).execute()
-      .then((rows) => rows.length > 0);
-    hasConversationsTable.set(storage, known);
-  }
-  if (!(await known)) return false;
-  const row = await db.selectFrom('conversations_conversations').select('deleted_at')
-    .where('id', '=', conversationId).where('organization_id', '=', organizationId).executeTakeFirst();
-  return row !== undefined && row.deleted_at !== null;
-}
