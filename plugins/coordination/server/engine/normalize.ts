@@ -15,8 +15,10 @@ export function normalizeUrl(raw: string): string | null {
   if (!u) return null;
   const hash = u.indexOf('#');
   if (hash >= 0) u = u.slice(0, hash);
-  const scheme = u.indexOf('://');
-  if (scheme >= 0 && scheme < 10) u = u.slice(scheme + 3);
+  // Only a leading scheme is dropped: "a.aa/://a" is a path that contains "://", and the key must not change when
+  // normalised again.
+  const scheme = /^[a-z][a-z0-9+.-]{0,15}:\/\//i.exec(u);
+  if (scheme) u = u.slice(scheme[0].length);
   let slash = u.search(/[/?]/);
   if (slash < 0) slash = u.length;
   let host = u.slice(0, slash).toLowerCase();
