@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { RouteRegistrar } from '@core/server/http/routes';
-import { requireUser } from '@core/server/http/routes';
+import { requireUser, type RouteContext } from '@core/server/http/routes';
 import { notFound } from '@core/server/http/errors';
 import { filterPredicate, isEmptyFilters } from '@core/shared/filters';
 import {
@@ -26,6 +26,15 @@ async function clusterRow(db: Db, organizationId: string, runId: string | null, 
     .where('organization_id', '=', organizationId).where('run_id', '=', runId).where('cluster_id', '=', clusterId).executeTakeFirst();
   if (!row) throw notFound(MESSAGES.clusterNotFound);
   return row;
+}
+
+/** What the cluster, edge and node calls start from: the caller, the filters and the cluster of the latest detection. */
+async function clusterRequest(ctx: RouteContext<{ conversation_id: string } & Record<string, unknown>, { clusterId: string }, unknown>) {
+  const user = requireUser(ctx);
+  const db = dbOf(ctx.app.storage);
+  const filters = filtersOf(ctx.query);
+  const runId = await detectionOf(db, user.organization_id, ctx.query.conversation_id);
+  return { user, db, filters, cluster: await clusterRow(db, user.organization_id, runId, ctx.params.clusterId) };
 }
 
 export function registerCoordinationRoutes(r: RouteRegistrar): void {
@@ -60,11 +69,7 @@ export function registerCoordinationRoutes(r: RouteRegistrar): void {
     summary: 'Cluster data: its evidence (coordinations), accounts and edges',
     params: clusterParamsSchema, query: conversationQuerySchema, response: clusterDataSchema,
   }, async (ctx) => {
-    const user = requireUser(ctx);
-    const db = dbOf(ctx.app.storage);
-    const filters = filtersOf(ctx.query);
-    const runId = await detectionOf(db, user.organization_id, ctx.query.conversation_id);
-    const cluster = await clusterRow(db, user.organization_id, runId, ctx.params.clusterId);
+    const { user, db, filters, cluster } = await clusterRequest(ctx);
     const [vertices, edges] = await Promise.all([
       db.selectFrom('coordination_vertices').select(['actor_id', 'topic_id']).where('run_id', '=', cluster.run_id).where('cluster_id', '=', cluster.cluster_id).execute(),
       db.selectFrom('coordination_edges').select(['edge_id', 'i', 'j', 'weight', 'coordination_types'])
@@ -86,11 +91,7 @@ export function registerCoordinationRoutes(r: RouteRegistrar): void {
     summary: 'Edge data: the two accounts (rids i and j) and the coordinations that link them, with the posts that prove each',
     params: clusterParamsSchema, query: edgeQuerySchema, response: edgeDataSchema,
   }, async (ctx) => {
-    const user = requireUser(ctx);
-    const db = dbOf(ctx.app.storage);
-    const filters = filtersOf(ctx.query);
-    const runId = await detectionOf(db, user.organization_id, ctx.query.conversation_id);
-    const cluster = await clusterRow(db, user.organization_id, runId, ctx.params.clusterId);
+    const { user, db, filters, cluster } = await clusterRequest(ctx);
     const [a, b] = await Promise.all([
       actorByRid(db, user.organization_id, cluster.run_id, ctx.query.i), actorByRid(db, user.organization_id, cluster.run_id, ctx.query.j),
     ]);
@@ -114,11 +115,7 @@ export function registerCoordinationRoutes(r: RouteRegistrar): void {
     summary: "Node data: an account's class and the accounts it is linked to in the cluster, strongest first",
     params: clusterParamsSchema, query: nodeQuerySchema, response: nodeDataSchema,
   }, async (ctx) => {
-    const user = requireUser(ctx);
-    const db = dbOf(ctx.app.storage);
-    const filters = filtersOf(ctx.query);
-    const runId = await detectionOf(db, user.organization_id, ctx.query.conversation_id);
-    const cluster = await clusterRow(db, user.organization_id, runId, ctx.params.clusterId);
+    const { user, db, filters, cluster } = await clusterRequest(ctx);
     const actor = await actorByRid(db, user.organization_id, cluster.run_id, ctx.query.user_rid);
     const member = actor === null ? undefined : await db.selectFrom('coordination_vertices').select('actor_id')
       .where('run_id', '=', cluster.run_id).where('cluster_id', '=', cluster.cluster_id).where('actor_id', '=', actor).executeTakeFirst();
