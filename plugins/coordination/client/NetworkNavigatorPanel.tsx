@@ -2,14 +2,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import Sigma from 'sigma';
-import FA2Layout from 'graphology-layout-forceatlas2/worker';
-import { inferSettings } from 'graphology-layout-forceatlas2';
 import type { PanelProps } from '@core/client/plugin/contract';
 import { decodeViz, encodeViz, withVizDefaults } from '@core/shared/filters';
 import { MESSAGES, type ClusterData } from '../shared/api';
 import { clusterQuery, clustersQuery, edgeQuery, topicsQuery } from './api';
 import { addTopicNodes } from './graph/topics';
-import { addEdgeEvidence, buildCoordinationGraph, groupingFor, hiddenByPreset, legend, neighbourhood, rendererSettings, searchNodes, type EdgeAttributes, type NavigatorGraph, type NodeAttributes } from './graph/buildGraph';
+import { highlightModeFor, highlightReducers, refreshForHover } from './graph/highlight';
+import { rendererSettings } from './graph/renderer';
+import { startLayout } from './graph/layout';
+import { addEdgeEvidence, buildCoordinationGraph, groupingFor, hiddenByPreset, legend, searchNodes, type EdgeAttributes, type NavigatorGraph, type NodeAttributes } from './graph/buildGraph';
 import { isPreset, NODE_TYPE_LABELS, PRESETS, type PresetId } from './graph/model';
 import { PopupLayer } from './popups/PopupLayer';
 import { selection, useSelection } from './selection';
@@ -84,13 +85,17 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
   useEffect(() => {
     if (!graph || !container.current) return;
     setCurrentGraph(graph);
-    const sigma = new Sigma(graph, container.current, rendererSettings(graph.order, graph.size));
+    const sigma = new Sigma<NodeAttributes, EdgeAttributes>(graph, container.current, rendererSettings(graph.order, graph.size));
     sigmaRef.current = sigma;
-    const layout = new FA2Layout(graph, { settings: { ...inferSettings(graph), barnesHutOptimize: graph.order > 2000 }, getEdgeWeight: 'weight' });
-    layout.start();
-    const stop = window.setTimeout(() => layout.stop(), LAYOUT_MS);
-    sigma.on('enterNode', ({ node }) => { hovered.current = node; sigma.refresh({ skipIndexation: true }); });
-    sigma.on('leaveNode', () => { hovered.current = null; sigma.refresh({ skipIndexation: true }); });
+    const layout = startLayout(graph, LAYOUT_MS);
+    const mode = highlightModeFor(graph.order, graph.size);
+    const hover = (node: string | null) => {
+      const previous = hovered.current;
+      hovered.current = node;
+      refreshForHover(sigma, graph, mode, previous, node);
+    };
+    sigma.on('enterNode', ({ node }) => hover(node));
+    sigma.on('leaveNode', () => hover(null));
     sigma.on('clickNode', ({ node }) => {
       const a = graph.getNodeAttributes(node);
       if (a.nodeType === 'accounts') {
@@ -109,7 +114,6 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
       void queryClient.fetchQuery(edgeQuery(conversationId, e.clusterId, i, j, filters)).then((d) => { if (d) addEdgeEvidence(graph, d); });
     });
     return () => {
-      window.clearTimeout(stop);
       layout.kill();
       sigma.kill();
       sigmaRef.current = null;
@@ -121,17 +125,9 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
   useEffect(() => {
     const sigma = sigmaRef.current;
     if (!sigma || !graph) return;
-    const selectedKey = sel.account ? `accounts:${sel.account}` : null;
-    sigma.setSetting('nodeReducer', (node, data) => {
-      const focus = hovered.current ?? selectedKey;
-      const near = focus ? neighbourhood(graph, focus) : null;
-      return { ...data, hidden: hidden.has(node), color: near && !near.has(node) ? '#e3e6ea' : data.color, highlighted: node === selectedKey, zIndex: near?.has(node) ? 1 : 0 };
-    });
-    sigma.setSetting('edgeReducer', (edge, data) => {
-      const focus = hovered.current ?? selectedKey;
-      const touches = focus ? graph.extremities(edge).includes(focus) : true;
-      return { ...data, hidden: graph.extremities(edge).some((n) => hidden.has(n)), color: touches ? data.color : '#f0f1f3' };
-    });
+    const reducers = highlightReducers(graph, { mode: highlightModeFor(graph.order, graph.size), hidden, hovered: () => hovered.current, selected: sel.account ? `accounts:${sel.account}` : null });
+    sigma.setSetting('nodeReducer', reducers.nodeReducer);
+    sigma.setSetting('edgeReducer', reducers.edgeReducer);
   }, [graph, hidden, sel.account]);
 
   useEffect(() => { if (sel.fitRequest) void sigmaRef.current?.getCamera().animatedReset(); }, [sel.fitRequest]);

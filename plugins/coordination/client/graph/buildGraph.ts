@@ -158,16 +158,7 @@ export function legend(graph: NavigatorGraph): Array<{ group: string; color: str
 }
 
 /**
- * Sigma settings by graph size: large graphs hide edges and labels while the camera moves and draw fewer labels
- * (software WebGL on a machine without GPU draws 100k edges in about a second), and give up edge picking, whose
- * hit-testing costs a frame of its own. Edge popups then open from the user popup's Connected Accounts.
+ * Graphs sigma cannot redraw within a frame without a GPU (about 0.1-0.5 s for 20k nodes and 100k edges in software):
+ * the renderer settings, the hover highlight and the layout's pace change above this size.
  */
-export function rendererSettings(nodes: number, edges: number) {
-  return {
-    enableEdgeEvents: edges <= 50_000,
-    hideEdgesOnMove: edges > 20_000,
-    hideLabelsOnMove: nodes > 5_000,
-    labelRenderedSizeThreshold: nodes > 5_000 ? 14 : 8,
-    renderEdgeLabels: false,
-  };
-}
+export const isLargeGraph = (nodes: number, edges: number) => nodes > 5_000 || edges > 20_000;
