@@ -16,7 +16,9 @@ import { median, ms, percentile, printTable } from './lib';
  * Mesa's llvmpipe (through ANGLE on OpenGL ES; multi-threaded, JIT-compiled shaders; the closer stand-in for a
  * modest GPU) and SwiftShader (Chromium's built-in fallback, what a GPU-less desktop gets by default).
  *
- *   node --import tsx bench/navigator.bench.ts [accounts] [edges] [--renderer llvmpipe|swiftshader|both]
+ * Each renderer also runs the reference: the navigator as it drew before large graphs were treated apart (page.ts).
+ *
+ *   node --import tsx bench/navigator.bench.ts [accounts] [edges] [--renderer llvmpipe|swiftshader|both] [--no-reference]
  */
 const args = process.argv.slice(2);
 const positional = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--renderer'));
@@ -82,7 +84,7 @@ async function scenarios(page: Page) {
   return rows;
 }
 
-async function run(rendererId: string) {
+async function run(rendererId: string, reference: boolean) {
   const renderer = RENDERERS[rendererId]!;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'narrascope-navigator-'));
   await build({ entryPoints: [path.join(import.meta.dirname, 'navigator', 'page.ts')], bundle: true, format: 'iife', outfile: path.join(dir, 'page.js'), logLevel: 'error' });
@@ -94,7 +96,7 @@ async function run(rendererId: string) {
   try {
     const page = await (await browser.newContext({ viewport: { width: 1200, height: 800 } })).newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(`file://${path.join(dir, 'index.html')}?accounts=${ACCOUNTS}&edges=${EDGES}`);
+    await page.goto(`file://${path.join(dir, 'index.html')}?accounts=${ACCOUNTS}&edges=${EDGES}&reference=${reference ? 1 : 0}`);
     await page.waitForFunction(() => 'ready' in ((window as unknown as { __navigator?: object }).__navigator ?? {}), undefined, { timeout: 120_000 });
     const ready = await nav(page, (n) => n.ready);
     const gl = await page.evaluate(() => {
@@ -104,7 +106,7 @@ async function run(rendererId: string) {
     });
     const rows = await scenarios(page);
     const stat = (xs: number[], f: (v: number[]) => number) => (xs.length ? ms(f(xs)) : '-');
-    printTable(`Network navigator, ${ready.nodes} nodes / ${ready.edges} edges, ${renderer.label} [${gl}]: graph built in ${ms(ready.buildMs)}, first draw ${ms(ready.firstDrawMs)}`,
+    printTable(`${reference ? 'REFERENCE (before: quad edges, every layout iteration drawn, hover fades the graph)' : 'Network navigator'}, ${ready.nodes} nodes / ${ready.edges} edges, ${renderer.label} [${gl}]: graph built in ${ms(ready.buildMs)}, first draw ${ms(ready.firstDrawMs)}`,
       rows.map(([scenario, r]) => ({
         scenario, frames: r.frames.length, 'median frame': stat(r.frames, median), 'p95 frame': stat(r.frames, (v) => percentile(v, 95)),
         'input → next frame, median': stat(r.inputDelays, median), 'p95': stat(r.inputDelays, (v) => percentile(v, 95)),
@@ -116,4 +118,7 @@ async function run(rendererId: string) {
   }
 }
 
-for (const id of RENDERER === 'both' ? ['llvmpipe', 'swiftshader'] : [RENDERER]) await run(id);
+for (const id of RENDERER === 'both' ? ['llvmpipe', 'swiftshader'] : [RENDERER]) {
+  await run(id, false);
+  if (!args.includes('--no-reference')) await run(id, true);
+}

@@ -4,6 +4,8 @@
  * `highlightReducers`, hover and click wired as in the panel, ForceAtlas2 in its web worker. The page records the
  * main thread's frames (requestAnimationFrame intervals) and how long each input waits for the next frame.
  */
+import { inferSettings } from 'graphology-layout-forceatlas2';
+import FA2Layout from 'graphology-layout-forceatlas2/worker';
 import Sigma from 'sigma';
 import { EdgeRectangleProgram } from 'sigma/rendering';
 import { buildCoordinationGraph, type EdgeAttributes, type NodeAttributes } from '../../plugins/coordination/client/graph/buildGraph';
@@ -16,6 +18,11 @@ const params = new URLSearchParams(location.search);
 const ACCOUNTS = Number(params.get('accounts'));
 const EDGES = Number(params.get('edges'));
 const CLUSTER_SIZE = 50;
+/**
+ * `?reference=1` draws the way the navigator did before large graphs were treated apart (the reference run):
+ * sigma's default quad edges, every ForceAtlas2 iteration handed to the drawn graph, hover fading the whole graph.
+ */
+const REFERENCE = params.get('reference') === '1';
 
 let seed = 7;
 const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
@@ -47,12 +54,12 @@ for (let k = 0; graph.size < EDGES && k < EDGES * 2; k++) {
 const buildMs = performance.now() - t0;
 
 const t1 = performance.now();
-const sigma = new Sigma<NodeAttributes, EdgeAttributes>(graph, document.getElementById('g')!, { ...rendererSettings(graph.order, graph.size), ...(params.get('edgeProgram') === 'rectangle' ? { edgeProgramClasses: { line: EdgeRectangleProgram } } : {}) });
+const sigma = new Sigma<NodeAttributes, EdgeAttributes>(graph, document.getElementById('g')!, { ...rendererSettings(graph.order, graph.size), ...(REFERENCE ? { edgeProgramClasses: { line: EdgeRectangleProgram } } : {}) });
 const firstDrawMs = performance.now() - t1;
 
 // Hover and click as NetworkNavigatorPanel wires them.
 let hovered: string | null = null;
-const mode = highlightModeFor(graph.order, graph.size);
+const mode = REFERENCE ? 'fade' : highlightModeFor(graph.order, graph.size);
 const reducers = highlightReducers(graph, { mode, hidden: new Set(), hovered: () => hovered, selected: null });
 sigma.setSetting('nodeReducer', reducers.nodeReducer);
 sigma.setSetting('edgeReducer', reducers.edgeReducer);
@@ -78,7 +85,7 @@ for (const type of ['mousemove', 'wheel', 'mousedown'] as const) {
   window.addEventListener(type, (e) => { if (pendingInput === null) pendingInput = e.timeStamp; }, { capture: true, passive: true });
 }
 
-let layout: RunningLayout | null = null;
+let layout: Pick<RunningLayout, 'kill'> | null = null;
 let scripted = 0;
 
 const api = {
@@ -112,7 +119,12 @@ const api = {
     });
     return out;
   },
-  startLayout() { layout = startLayout(graph, 60_000); },
+  startLayout() {
+    if (!REFERENCE) { layout = startLayout(graph, 60_000); return; }
+    const direct = new FA2Layout(graph, { settings: { ...inferSettings(graph), barnesHutOptimize: graph.order > 2000 }, getEdgeWeight: 'weight' });
+    direct.start();
+    layout = direct;
+  },
   stopLayout() { layout?.kill(); layout = null; },
 };
 (window as unknown as { __navigator: typeof api }).__navigator = api;

@@ -1,9 +1,11 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiGet } from '@core/client/api/client';
 import { encodeFilters, type Filters } from '@core/shared/filters';
 import {
   ACCOUNT_DETAILS_CACHE_SECONDS, accountUrlsSchema, actorSchema, clusterDataSchema, conversationClustersPath, conversationClustersSchema,
   COORDINATIONS_PATH, ACCOUNTS_PATH, edgeDataSchema, nodeDataSchema,
 } from '../shared/api';
+import { SHARING_PAGE_SIZE, SHARING_PATH, sharingSchema, type SharedKind, type Sharing } from '../shared/sharing';
 import { conversationTopicsSchema, topicsPath } from '@plugins/topics/shared/public';
 import { POST_DETAILS_PATH, postDetailsAnswerSchema } from '@plugins/posts/shared/public';
 
@@ -59,4 +61,20 @@ export const topicsQuery = (conversationId: string) => ({
 export const postDetailsQuery = (conversationId: string, postId: number) => ({
   queryKey: ['coordination', 'postDetails', conversationId, postId],
   queryFn: async () => (await apiGet(POST_DETAILS_PATH, { query: { conversation_id: conversationId, post_id: String(postId) }, schema: postDetailsAnswerSchema }))?.[0] ?? null,
+});
+
+/**
+ * Who shared a URL, domain or hashtag in the whole conversation under the workspace filters: pages of
+ * SHARING_PAGE_SIZE accounts, latest share first; every page carries the counts. A page is null when the
+ * conversation is gone (404).
+ */
+export const sharingQuery = (conversationId: string, kind: SharedKind, value: string, filters: Filters | null) => infiniteQueryOptions({
+  queryKey: ['coordination', 'sharing', conversationId, kind, value, f(filters)],
+  initialPageParam: 0,
+  queryFn: ({ pageParam }) => apiGet(SHARING_PATH, {
+    query: withFilters(filters, { conversation_id: conversationId, kind, value, limit: String(SHARING_PAGE_SIZE), offset: String(pageParam) }),
+    schema: sharingSchema,
+  }),
+  getNextPageParam: (last: Sharing | null, _pages, offset: number) =>
+    last && offset + SHARING_PAGE_SIZE < last.accounts ? offset + SHARING_PAGE_SIZE : undefined,
 });

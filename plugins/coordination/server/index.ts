@@ -5,6 +5,7 @@ import { migrations } from './migrations';
 import { coordinationFacets } from './facets';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerCoordinationRoutes } from './routes/coordinations';
+import { registerSharingRoutes } from './routes/sharing';
 import { detectStage } from './stage/stage';
 
 export { detectStage } from './stage/stage';
@@ -16,6 +17,7 @@ export default defineServerPlugin({
   routes: (r) => {
     registerCoordinationRoutes(r);
     registerAccountRoutes(r);
+    registerSharingRoutes(r);
   },
   async activate(ctx) {
     return [ctx.services.get(postFacetsKey).register(coordinationFacets(ctx.storage))];

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClusterData, EdgeData } from '../../shared/api';
 import { addEdgeEvidence, buildCoordinationGraph, hiddenByPreset, legend, nodeKey } from './buildGraph';
-import { nodeShares, postsOfNode } from './nodeSummary';
 import { addTopicNodes } from './topics';
 
 const account = (rid: string) => ({ id: 1, rid, platform: 'twitter', screen_name: rid, display_name: null, profile_url: null, avatar_url: null });
@@ -46,40 +45,5 @@ describe('topic nodes', () => {
     expect(hiddenByPreset(g, 'narrative').size).toBe(0);
     expect([...hiddenByPreset(g, 'coordination')].sort()).toEqual(['topics:t1', 'topics:t2']);
     expect([...hiddenByPreset(g, 'actor')].sort()).toEqual(['topics:t1', 'topics:t2']);
-  });
-});
-
-describe('what the graph knows about a URL, domain or hashtag', () => {
-  const g = buildCoordinationGraph([cluster('c1', ['a', 'b', 'c'])], { grouping: 'coordinationCluster' });
-  addEdgeEvidence(g, edge('a', 'b', [
-    urlShare('news.example/x', post(1, 'first', '2025-01-01T10:00:00.000Z'), post(2, 'second', '2025-01-01T10:00:02.000Z')),
-    { type: 'SYNCHRONOUS_HASHTAG_SHARE', group: 'Hashtag Amplification', co_actions: 2, weight: 0.3, evidence: [
-      { key: 'vote', post_i: post(3, 'tag a', '2025-01-02T00:00:00.000Z'), post_j: post(4, 'tag b', '2025-01-02T00:00:01.000Z'), time_i: null, time_j: null, delta_seconds: 1 },
-    ] },
-  ]));
-  addEdgeEvidence(g, edge('a', 'c', [urlShare('news.example/y', post(5, 'third', '2025-01-03T00:00:00.000Z'), post(6, 'fourth', '2025-01-03T00:00:05.000Z'))]));
-
-  it('a URL: its posts, who shared them and when, newest first', () => {
-    const s = nodeShares(g, nodeKey('links', 'news.example/x'));
-    expect(s.posts.map((p) => [p.rid, p.account?.label, p.publishedAt, p.postId])).toEqual([
-      ['p2', '@b', '2025-01-01T10:00:02.000Z', 2], ['p1', '@a', '2025-01-01T10:00:00.000Z', 1],
-    ]);
-    expect(s.firstSeen).toBe('2025-01-01T10:00:00.000Z');
-    expect(s.lastSeen).toBe('2025-01-01T10:00:02.000Z');
-    expect(s.accounts.map((a) => a.rid)).toEqual(['b', 'a']);
-  });
-
-  it('a domain: the posts of all its URLs and the accounts sharing it', () => {
-    expect(postsOfNode(g, nodeKey('domains', 'news.example')).sort()).toEqual(['posts:p1', 'posts:p2', 'posts:p5', 'posts:p6']);
-    const s = nodeShares(g, nodeKey('domains', 'news.example'));
-    expect(s.accounts.map((a) => [a.label, a.posts, a.lastShared])).toEqual([
-      ['@c', 1, '2025-01-03T00:00:05.000Z'], ['@a', 2, '2025-01-03T00:00:00.000Z'], ['@b', 1, '2025-01-01T10:00:02.000Z'],
-    ]);
-  });
-
-  it('a hashtag: the accounts using it; unknown nodes and other types have nothing', () => {
-    expect(nodeShares(g, nodeKey('hashtags', 'vote')).accounts.map((a) => a.label)).toEqual(['@b', '@a']);
-    expect(nodeShares(g, nodeKey('links', 'missing'))).toEqual({ posts: [], accounts: [], firstSeen: null, lastSeen: null });
-    expect(postsOfNode(g, 'accounts:a')).toEqual([]);
   });
 });

@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { POST_STATISTICS_UNAVAILABLE } from '@core/shared/platforms';
 import { renderWithProviders } from '@core/client/testing/render';
-import type { ClusterData, EdgeData } from '../../shared/api';
-import { addEdgeEvidence, buildCoordinationGraph } from '../graph/buildGraph';
-import { setCurrentGraph } from '../currentGraph';
+import { emptyFilters } from '@core/shared/filters';
 import { selection } from '../selection';
 import { PopupLayer } from './PopupLayer';
 import { URL_NOT_AVAILABLE } from './LinkPopup';
@@ -14,20 +12,6 @@ const conversationId = '0d9f1f0e-9a57-4c4a-9d0e-2a1c3b4d5e6f';
 const envelope = (data: unknown, status = 200) => new Response(JSON.stringify({ data, metadata: { errors: status === 200 ? [] : ['x'], info: null, msg: null, pagination_info: null } }), {
   status, headers: { 'Content-Type': 'application/json' },
 });
-const account = (rid: string) => ({ id: 1, rid, platform: 'twitter', screen_name: rid, display_name: null, profile_url: null, avatar_url: null });
-const preview = { cluster_insights: [], engagement_score: null, evidences: [], number_accounts: 2, number_posts: 2, percent_accounts: 0.1 };
-const cluster: ClusterData = { cluster_id: 'c1', platform: 'twitter', coordinations: [], preview, accounts: ['a', 'b'].map((r) => ({ ...account(r), topic_id: null })), edges: [{ i: 'a', j: 'b', weight: 2, coordination_types: ['SYNCHRONOUS_URL_SHARE'] }] };
-const evPost = (id: number, published_at: string) => ({ id, rid: `p${id}`, body: `post ${id}`, published_at, source_url: null });
-const edge: EdgeData = {
-  cluster_id: 'c1', i: account('a'), j: account('b'), weight: 2, coordination_types: ['SYNCHRONOUS_URL_SHARE', 'SYNCHRONOUS_HASHTAG_SHARE'], coordinations: [
-    { type: 'SYNCHRONOUS_URL_SHARE', group: 'Synchronous Posting', co_actions: 2, weight: 0.3, evidence: [
-      { key: 'news.example/story', post_i: evPost(11, '2025-01-01T10:00:00.000Z'), post_j: evPost(12, '2025-01-01T10:00:03.000Z'), time_i: null, time_j: null, delta_seconds: 3 },
-    ] },
-    { type: 'SYNCHRONOUS_HASHTAG_SHARE', group: 'Hashtag Amplification', co_actions: 2, weight: 0.3, evidence: [
-      { key: 'vote', post_i: evPost(13, '2025-01-02T00:00:00.000Z'), post_j: evPost(14, '2025-01-02T00:00:01.000Z'), time_i: null, time_j: null, delta_seconds: 1 },
-    ] },
-  ],
-};
 const postRow = (platform: string, statistics: unknown) => ({
   id: 11, rid: 'p11', class: platform, platform_label: platform, post_class: null, subject: null, title: null,
   body: '<img src=x onerror=alert(1)> Read this\nnow', display_name: 'Alice', screen_name: 'a', user_id: '1', user_rid: 'a', user_class: null,
@@ -47,23 +31,45 @@ const topics = {
   conversation_risk: null,
 };
 
+/** The sharing call's answers by value, as the server gives them (the route is tested in tests/integration/coordination/sharing.test.ts). */
+const when = (d: number) => new Date(`2025-01-0${d}T00:00:00.000Z`).toLocaleString();
+const iso = (d: number) => `2025-01-0${d}T00:00:00.000Z`;
+const sharer = (rid: string, screen_name: string | null, display_name: string | null, d: number) => ({ rid, platform: 'twitter', screen_name, display_name, date_shared: iso(d) });
+const THREE = [sharer('c', 'c', 'Cee', 9), sharer('b', null, 'Bee', 5), sharer('a-rid', null, null, 2)];
+const MANY = [sharer('u0', '<img src=x onerror=alert(1)>', null, 9), ...Array.from({ length: 149 }, (_, k) => sharer(`u${k + 1}`, `user${k + 1}`, null, 3))];
+function sharingAnswer(url: URL) {
+  const q = url.searchParams;
+  const value = q.get('value')!;
+  if (value.startsWith('broken')) return envelope(null, 500);
+  const accounts = value === 'many' ? MANY : value.startsWith('gone') || value === 'nothing' ? [] : THREE;
+  const offset = Number(q.get('offset')), limit = Number(q.get('limit'));
+  return envelope({
+    kind: q.get('kind'), value, posts: accounts.length ? 1234 : 0, accounts: accounts.length,
+    first_seen: accounts.length ? iso(1) : null, last_seen: accounts.length ? iso(9) : null, shares: accounts.slice(offset, offset + limit),
+  });
+}
+const rowsOf = (table: HTMLElement) => [...table.querySelectorAll('tr')].map((r) => r.textContent);
+
 let details: { status: number; data: unknown };
 const calls: string[] = [];
+const sharingCalls: string[] = [];
 beforeEach(() => {
   selection.reset();
   calls.length = 0;
+  sharingCalls.length = 0;
   details = { status: 200, data: [postRow('twitter', [{ key: 'likes', label: 'likes', value: 1200 }, { key: 'replies', label: 'replies', value: 3 }, { key: 'retweets', label: 'retweets', value: null }])] };
-  const g = buildCoordinationGraph([cluster], { grouping: 'coordinationCluster' });
-  addEdgeEvidence(g, edge);
-  setCurrentGraph(g);
   vi.stubGlobal('fetch', vi.fn(async (url: string) => {
     calls.push(url);
+    if (url.includes('/accounts/sharing')) {
+      sharingCalls.push(url);
+      return sharingAnswer(new URL(url, 'http://localhost'));
+    }
     if (url.includes('/posts/details')) return envelope(details.data, details.status);
     if (url.includes('/topics')) return envelope(topics);
     return envelope(null, 404);
   }));
 });
-afterEach(() => { cleanup(); setCurrentGraph(null); vi.unstubAllGlobals(); });
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 const layer = () => renderWithProviders(<PopupLayer paneId="p1" conversationId={conversationId} filters={null} />);
 const open = (request: Parameters<typeof selection.openPopup>[0]) => act(() => selection.openPopup(request));
@@ -98,40 +104,68 @@ describe('graph node popups', () => {
     warn.mockRestore();
   });
 
-  it('URL: the link, Posts, Accounts, First/Last Seen and who shared it when, newest first', async () => {
-    layer();
+  it('URL: the link, Posts, Accounts, First/Last Seen over the whole conversation, registration Unavailable, accounts newest first', async () => {
+    const filters = { ...emptyFilters(), platforms: { twitter: true } };
+    renderWithProviders(<PopupLayer paneId="p1" conversationId={conversationId} filters={filters} />);
     open({ type: 'graph', nodeType: 'links', ref: 'news.example/story', label: 'news.example/story' });
     const dialog = await screen.findByRole('dialog', { name: 'URL' });
+    expect(within(dialog).getByText('Loading…')).toBeTruthy();
     expect(within(dialog).getByTestId('popup-url').textContent).toBe('news.example/story');
-    const fields = within(dialog).getByRole('table', { name: 'URL' });
-    expect([...fields.querySelectorAll('tr')].map((r) => r.textContent)).toEqual([
-      'Posts2', 'Accounts2', `First Seen${new Date('2025-01-01T10:00:00.000Z').toLocaleString()}`,
-      `Last Seen${new Date('2025-01-01T10:00:03.000Z').toLocaleString()}`, 'Current RegistrationUnavailable',
+    const fields = await within(dialog).findByRole('table', { name: 'URL' });
+    expect(rowsOf(fields)).toEqual(['Posts1,234', 'Accounts3', `First Seen${when(1)}`, `Last Seen${when(9)}`]);
+    expect(rowsOf(within(dialog).getByRole('table', { name: 'Current Registration' }))).toEqual([
+      'CreationUnavailable', 'ExpirationUnavailable', 'Last UpdatedUnavailable', 'RegistrarUnavailable', 'Registrar EmailUnavailable',
     ]);
-    const rows = [...within(dialog).getByRole('table', { name: 'Accounts' }).querySelectorAll('tr')].map((r) => r.textContent);
-    expect(rows).toEqual(['NameDate Shared', `@b${new Date('2025-01-01T10:00:03.000Z').toLocaleString()}`, `@a${new Date('2025-01-01T10:00:00.000Z').toLocaleString()}`]);
+    expect(rowsOf(within(dialog).getByRole('table', { name: 'Past Registration' }))).toEqual(['NamesPhonesRegistrarsEmails', 'Unavailable']);
+    expect(rowsOf(within(dialog).getByRole('table', { name: 'Accounts' }))).toEqual(['NameDate Shared', `@c${when(9)}`, `Bee${when(5)}`, `a-rid${when(2)}`]);
+    const call = new URL(sharingCalls[0]!, 'http://localhost');
+    expect(call.pathname).toBe('/api/v2/accounts/sharing');
+    expect(Object.fromEntries(call.searchParams)).toEqual({
+      conversation_id: conversationId, kind: 'url', value: 'news.example/story', limit: '100', offset: '0', platforms: 'twitter:true',
+    });
+    expect(within(dialog).queryByRole('button', { name: /Show more/ })).toBeNull();
   });
 
-  it('URL not in the graph: "The URL is not available"', async () => {
+  it('URL nobody shared under the filters: "The URL is not available"; a failed call says so', async () => {
     layer();
     open({ type: 'graph', nodeType: 'links', ref: 'gone.example/x', label: 'gone.example/x' });
     expect(await screen.findByText(URL_NOT_AVAILABLE)).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Accounts' })).toBeNull();
+    open({ type: 'graph', nodeType: 'links', ref: 'broken.example/x', label: 'broken.example/x' });
+    expect(await screen.findByText('An error occurred while loading popup data')).toBeTruthy();
   });
 
-  it('Domain: posts and accounts sharing it; Hashtag: accounts using it; empty ones say "No available data to display"', async () => {
+  it('Domain and Hashtag: the same counts and Accounts table for their kind; nobody sharing says "No available data to display"', async () => {
     layer();
     open({ type: 'graph', nodeType: 'domains', ref: 'news.example', label: 'news.example' });
     let dialog = await screen.findByRole('dialog', { name: 'Domain' });
-    expect(within(dialog).getByText('Posts (2)')).toBeTruthy();
-    expect(within(dialog).getByText('Accounts (2)')).toBeTruthy();
-    expect(within(dialog).getByRole('table', { name: 'Posts' }).textContent).toContain('post 12');
+    expect(rowsOf(await within(dialog).findByRole('table', { name: 'Domain' }))).toEqual(['Posts1,234', 'Accounts3', `First Seen${when(1)}`, `Last Seen${when(9)}`]);
+    expect(within(dialog).queryByRole('table', { name: 'Current Registration' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Copy to clipboard' })).toBeTruthy();
     open({ type: 'graph', nodeType: 'hashtags', ref: 'vote', label: '#vote' });
     dialog = await screen.findByRole('dialog', { name: 'Hashtag' });
     expect(within(dialog).getByText('#vote')).toBeTruthy();
-    expect([...within(dialog).getByRole('table', { name: 'Accounts' }).querySelectorAll('tbody tr')].map((r) => r.firstChild?.textContent)).toEqual(['@b', '@a']);
+    expect(rowsOf(await within(dialog).findByRole('table', { name: 'Accounts' }))).toEqual(['NameDate Shared', `@c${when(9)}`, `Bee${when(5)}`, `a-rid${when(2)}`]);
     open({ type: 'graph', nodeType: 'hashtags', ref: 'nothing', label: '#nothing' });
     dialog = await screen.findByRole('dialog', { name: 'Hashtag' });
-    expect(within(dialog).getByText('No available data to display')).toBeTruthy();
+    expect(await within(dialog).findByText('No available data to display')).toBeTruthy();
+    expect(sharingCalls.map((u) => new URL(u, 'http://localhost').searchParams.get('kind'))).toEqual(['domain', 'hashtag', 'hashtag']);
+  });
+
+  it('Show more loads the next page of accounts; a name opens the account\'s user popup; names are text', async () => {
+    layer();
+    open({ type: 'graph', nodeType: 'hashtags', ref: 'many', label: '#many' });
+    const dialog = await screen.findByRole('dialog', { name: 'Hashtag' });
+    const table = await within(dialog).findByRole('table', { name: 'Accounts' });
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(100);
+    expect(table.querySelector('tbody tr')!.textContent).toBe(`@<img src=x onerror=alert(1)>${when(9)}`);
+    expect(dialog.querySelector('img')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show more accounts (100 of 150)' }));
+    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(150));
+    expect(sharingCalls.map((u) => new URL(u, 'http://localhost').searchParams.get('offset'))).toEqual(['0', '100']);
+    expect(within(dialog).queryByRole('button', { name: /Show more/ })).toBeNull();
+    await userEvent.click(within(table).getByRole('button', { name: '@user149' }));
+    expect(selection.get().popup).toEqual({ type: 'user', rid: 'u149', clusterId: null });
   });
 
   it('Topic: title, keyphrases, keywords and entities, share; an unknown topic has no data', async () => {

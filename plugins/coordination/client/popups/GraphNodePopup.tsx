@@ -1,5 +1,5 @@
+import type { Filters } from '@core/shared/filters';
 import { NODE_TYPE_LABELS, type NodeType } from '../graph/model';
-import { currentGraph } from '../currentGraph';
 import { selection } from '../selection';
 import { DomainPopup } from './DomainPopup';
 import { HashtagPopup } from './HashtagPopup';
@@ -9,14 +9,13 @@ import { PostNodePopup } from './PostNodePopup';
 import { TopicPopup } from './TopicPopup';
 
 /** The popup of a graph node other than an account (accounts open the user popup), titled by its node type label. */
-export function GraphNodePopup({ conversationId, nodeType, label, value, postId }: { conversationId: string; nodeType: NodeType; label: string; value: string; postId?: number }) {
-  const graph = currentGraph();
+export function GraphNodePopup({ conversationId, filters, nodeType, label, value, postId }: { conversationId: string; filters: Filters | null; nodeType: NodeType; label: string; value: string; postId?: number }) {
   return (
     <PopupFrame title={NODE_TYPE_LABELS[nodeType]} onClose={() => selection.clearPopup()}>
       {nodeType === 'posts' && <PostNodePopup conversationId={conversationId} postId={postId ?? null} label={label} />}
-      {nodeType === 'links' && <LinkPopup graph={graph} url={value} />}
-      {nodeType === 'domains' && <DomainPopup graph={graph} domain={value} />}
-      {nodeType === 'hashtags' && <HashtagPopup graph={graph} tag={value} label={label} />}
+      {nodeType === 'links' && <LinkPopup conversationId={conversationId} filters={filters} url={value} />}
+      {nodeType === 'domains' && <DomainPopup conversationId={conversationId} filters={filters} domain={value} />}
+      {nodeType === 'hashtags' && <HashtagPopup conversationId={conversationId} filters={filters} tag={value} label={label} />}
       {nodeType === 'topics' && <TopicPopup conversationId={conversationId} topicId={value} />}
       {nodeType === 'accounts' && label}
     </PopupFrame>

@@ -1,31 +1,33 @@
 import { Text } from '@fluentui/react-components';
-import { nodeKey, type NavigatorGraph } from '../graph/buildGraph';
-import { nodeShares } from '../graph/nodeSummary';
-import { CopyButton, Fields, shownDate, usePopupStyles } from './parts';
+import type { Filters } from '@core/shared/filters';
+import { SHARING_MESSAGES } from '../../shared/sharing';
+import { CopyButton, Fields, usePopupStyles } from './parts';
+import { SharingAccounts } from './SharingAccounts';
 
-export const URL_NOT_AVAILABLE = 'The URL is not available';
-export const EVIDENCE_NOTE = 'From the evidence drawn in the graph.';
+export const URL_NOT_AVAILABLE = SHARING_MESSAGES.urlNotAvailable;
+/** No WHOIS data is collected: every registration field is missing, which the spec shows as Unavailable. */
+const UNAVAILABLE = 'Unavailable';
 
 /**
- * URL popup (spec part 2 section 2): the URL, Posts, Accounts, First Seen, Last Seen, registration (not collected:
- * Unavailable) and the Accounts table (Name, Date Shared, newest first) of the shares drawn in the graph.
+ * URL popup (spec part 2 section 2): the URL, Posts, Accounts, First Seen, Last Seen, Current Registration, the Past
+ * Registration table and the Accounts table (Name, Date Shared, newest first), over the whole conversation.
  */
-export function LinkPopup({ graph, url }: { graph: NavigatorGraph | null; url: string }) {
+export function LinkPopup({ conversationId, filters, url }: { conversationId: string; filters: Filters | null; url: string }) {
   const styles = usePopupStyles();
-  const shares = graph ? nodeShares(graph, nodeKey('links', url)) : null;
-  if (!shares || shares.posts.length === 0) return <><Text className={styles.body}>{url}</Text><Text>{URL_NOT_AVAILABLE}</Text></>;
   return (
     <>
       <Text className={styles.body} data-testid="popup-url">{url}</Text>
-      <Fields label="URL" rows={[
-        ['Posts', shares.posts.length], ['Accounts', shares.accounts.length],
-        ['First Seen', shownDate(shares.firstSeen)], ['Last Seen', shownDate(shares.lastSeen)], ['Current Registration', 'Unavailable'],
-      ]} />
-      <table className={styles.table} aria-label="Accounts">
-        <thead><tr><th>Name</th><th>Date Shared</th></tr></thead>
-        <tbody>{shares.posts.map((p) => <tr key={p.rid}><td>{p.account?.label ?? 'N/A'}</td><td>{shownDate(p.publishedAt)}</td></tr>)}</tbody>
-      </table>
-      <Text size={200}>{EVIDENCE_NOTE}</Text>
+      <SharingAccounts conversationId={conversationId} filters={filters} kind="url" value={url} label="URL" empty={URL_NOT_AVAILABLE}>
+        <Text weight="semibold">Current Registration</Text>
+        <Fields label="Current Registration" rows={[
+          ['Creation', UNAVAILABLE], ['Expiration', UNAVAILABLE], ['Last Updated', UNAVAILABLE], ['Registrar', UNAVAILABLE], ['Registrar Email', UNAVAILABLE],
+        ]} />
+        <Text weight="semibold">Past Registration</Text>
+        <table className={styles.table} aria-label="Past Registration">
+          <thead><tr><th>Names</th><th>Phones</th><th>Registrars</th><th>Emails</th></tr></thead>
+          <tbody><tr><td colSpan={4}>{UNAVAILABLE}</td></tr></tbody>
+        </table>
+      </SharingAccounts>
       <CopyButton value={url} />
     </>
   );

@@ -14,6 +14,6 @@ export function PopupLayer({ paneId, conversationId, filters }: { paneId: string
     case 'cluster': return <ClusterPopup key={popup.clusterId} conversationId={conversationId} clusterId={popup.clusterId} filters={filters} />;
     case 'coordination': return <EdgePopup key={`${popup.i}-${popup.j}`} conversationId={conversationId} clusterId={popup.clusterId} i={popup.i} j={popup.j} filters={filters} />;
     case 'user': return <UserPopup key={popup.rid} conversationId={conversationId} rid={popup.rid} clusterId={popup.clusterId} />;
-    case 'graph': return <GraphNodePopup key={`${popup.nodeType}:${popup.ref}`} conversationId={conversationId} nodeType={popup.nodeType} label={popup.label} value={popup.ref} postId={popup.postId} />;
+    case 'graph': return <GraphNodePopup key={`${popup.nodeType}:${popup.ref}`} conversationId={conversationId} filters={filters} nodeType={popup.nodeType} label={popup.label} value={popup.ref} postId={popup.postId} />;
   }
 }
