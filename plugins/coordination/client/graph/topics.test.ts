@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ClusterData, EdgeData } from '../../shared/api';
-import { addEdgeEvidence, buildCoordinationGraph, hiddenByPreset, legend, nodeKey } from './buildGraph';
+import type { ClusterData } from '../../shared/api';
+import { buildCoordinationGraph, hiddenByPreset, legend, nodeKey } from './buildGraph';
 import { addTopicNodes } from './topics';
 
 const account = (rid: string) => ({ id: 1, rid, platform: 'twitter', screen_name: rid, display_name: null, profile_url: null, avatar_url: null });
@@ -9,15 +9,6 @@ const cluster = (id: string, rids: string[]): ClusterData => ({
   cluster_id: id, platform: 'twitter', coordinations: [], preview, accounts: rids.map((r) => ({ ...account(r), topic_id: null })),
   edges: rids.slice(1).map((r) => ({ i: rids[0]!, j: r, weight: 2, coordination_types: ['SYNCHRONOUS_URL_SHARE'] })),
 });
-const post = (id: number, body: string, published_at: string) => ({ id, rid: `p${id}`, body, published_at, source_url: null });
-const edge = (i: string, j: string, evidence: EdgeData['coordinations']): EdgeData => ({
-  cluster_id: 'c1', i: account(i), j: account(j), weight: 2, coordination_types: evidence.map((c) => c.type), coordinations: evidence,
-});
-const urlShare = (key: string, pi: ReturnType<typeof post>, pj: ReturnType<typeof post>) => ({
-  type: 'SYNCHRONOUS_URL_SHARE' as const, group: 'Synchronous Posting' as const, co_actions: 2, weight: 0.3,
-  evidence: [{ key, post_i: pi, post_j: pj, time_i: null, time_j: null, delta_seconds: 2 }],
-});
-
 describe('topic nodes', () => {
   const topicOf = new Map([['a', 't1'], ['b', 't1'], ['d', 't2'], ['ghost', 't3']]);
   const graph = () => buildCoordinationGraph([cluster('c1', ['a', 'b', 'c']), cluster('c2', ['d', 'e'])], { grouping: 'coordinationCluster', topicOf });
