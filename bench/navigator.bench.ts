@@ -68,8 +68,10 @@ async function scenarios(page: Page) {
     await page.mouse.move(centre.x, centre.y);
     await page.mouse.wheel(0, Math.floor(k / 10) % 2 ? 120 : -120);
   }))]);
+  await page.waitForTimeout(1000); // let the last wheel zoom's animation end before resetting the camera
   await nav(page, (n) => n.resetCamera());
   const targets = await nav(page, (n) => n.nodePositions(20));
+  if (targets.length < 10) throw new Error(`only ${targets.length} nodes to hover found in the viewport`);
   rows.push(['hover nodes (neighbours highlighted)', await record(page, async () => {
     for (const t of targets) { await page.mouse.move(t.x, t.y); await page.waitForTimeout(100); await page.mouse.move(t.x + 40, t.y + 40); }
   })]);

@@ -76,7 +76,8 @@ let pendingInput: number | null = null;
 let last = performance.now();
 const onFrame = (now: number) => {
   if (frames) frames.push(now - last);
-  if (pendingInput !== null) { inputDelays.push(now - pendingInput); pendingInput = null; }
+  // (the frame's timestamp can precede an input handled in the same frame: measure to when the frame's callbacks run)
+  if (pendingInput !== null) { inputDelays.push(performance.now() - pendingInput); pendingInput = null; }
   last = now;
   requestAnimationFrame(onFrame);
 };
