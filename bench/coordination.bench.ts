@@ -16,10 +16,12 @@ import { median, printTable } from './lib';
  * the real CooRTweet co-share data for scale. Every scenario runs in its own process so peak RSS is its own.
  *
  *   node --import tsx bench/coordination.bench.ts [--full] [--runs N]
- *   node --import tsx bench/coordination.bench.ts --render [accounts] [edges]   (the navigator in Chromium)
+ *   node --import tsx bench/coordination.bench.ts --copypasta [--runs N]   (only the copypasta quality and signatures)
+ *   (the network navigator's drawing in Chromium: bench/navigator.bench.ts)
  */
 const argv = process.argv.slice(2);
 const FULL = argv.includes('--full');
+const COPYPASTA_ONLY = argv.includes('--copypasta');
 const RUNS = Number(argv[argv.indexOf('--runs') + 1] ?? 0) || 3;
 const DATA = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data');
 const SEED = 1;
@@ -71,14 +73,25 @@ function child(kind: string, posts: number, runs: number): void {
     for (let i = 0; i < runs; i++) {
       const index = new TextIndex(params, texts.length);
       timed(t, () => texts.forEach((p, k) => index.add(p.text!, p.published_at, k)));
+      out.fingerprinted = index.n;
     }
     out.texts = texts.length;
+    out.meanChars = texts.reduce((s, p) => s + p.text!.length, 0) / texts.length;
+    // The same posts as JSON.parse or a database driver delivers them: allocated in reading order, texts as
+    // sequential strings (the generator's texts are flattened concatenations: one more indirection per character).
+    const read: Array<{ text: string; published_at: number }> = JSON.parse(JSON.stringify(texts));
+    const tr: Timing = { wallMs: [], cpuMs: [] };
+    for (let i = 0; i < runs; i++) {
+      const index = new TextIndex(params, read.length);
+      timed(tr, () => read.forEach((p, k) => index.add(p.text, p.published_at, k)));
+    }
+    out.signaturesReadPerSec = read.length / (median(tr.cpuMs) / 1000);
     out.signaturesPerSec = texts.length / (median(t.cpuMs) / 1000);
     // the signature alone (and with band keys), from shingles computed beforehand
     const sh = texts.map((p) => shingles(p.text!));
     const k = params.bands * params.rows;
     const oph = new OnePermutationHasher(k, params.seed);
-    const sig = new Uint32Array(k);
+    const sig = new Int32Array(k);
     const ts: Timing = { wallMs: [], cpuMs: [] }, tb: Timing = { wallMs: [], cpuMs: [] };
     let x = 0;
     for (let i = 0; i < runs; i++) {
@@ -134,7 +147,22 @@ function run(kind: string, posts: number, runs: number): Record<string, any> {
 const f2 = (v: number) => v.toFixed(3);
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
+function printCopypasta(copypasta: Record<string, any>): void {
+  const cp = copypasta.eval;
+  printTable('Copypasta near-duplicates, variants with up to 30 % of words edited (targets: recall >= 0.97, precision >= 0.99, candidates <= 3x)', [{
+    texts: cp.texts, 'planted pairs J >= 0.6': cp.plantedTruePairs, recall: cp.recall.toFixed(4), precision: f2(cp.precision),
+    'all pairs J >= 0.6': cp.truePairs, 'LSH candidates': cp.candidates, 'candidates / true': cp.candidateRatio.toFixed(2),
+  }]);
+  printTable('Copypasta signatures per core (median CPU time; target: >= 1M posts/s end to end)', [{
+    texts: copypasta.texts, 'fingerprinted (>= 6 words)': copypasta.fingerprinted, 'mean chars': Math.round(copypasta.meanChars),
+    'OPH signature': Math.round(copypasta.ophPerSec), '+ band keys': Math.round(copypasta.ophBandsPerSec),
+    'end to end: tokenise, exact hash, bigrams, signature, band keys (TextIndex.add)': Math.round(copypasta.signaturesPerSec),
+    'end to end, posts as read from JSON': Math.round(copypasta.signaturesReadPerSec),
+  }]);
+}
+
 function main(): void {
+  if (COPYPASTA_ONLY) { printCopypasta(run('copypasta', 120_000, RUNS)); return; }
   const sizes = FULL ? [100_000, 1_000_000] : [100_000];
   const planted = sizes.map((n) => run('planted', n, n >= 1_000_000 ? 1 : RUNS));
   const naive = run('naive', 100_000, 1);
@@ -171,13 +199,7 @@ function main(): void {
     'pairs weighed': Object.values(r.stats.pairs as Record<string, number>).reduce((s, v) => s + v, 0),
     time: secs(r.wallMs),
   })));
-  const cp = copypasta.eval;
-  printTable('Copypasta near-duplicates, variants with up to 30 % of words edited (targets: recall >= 0.97, precision >= 0.99, candidates <= 3x)', [{
-    texts: cp.texts, 'planted pairs J >= 0.6': cp.plantedTruePairs, recall: f2(cp.recall), precision: f2(cp.precision),
-    'all pairs J >= 0.6': cp.truePairs, 'LSH candidates': cp.candidates, 'candidates / true': cp.candidateRatio.toFixed(2),
-    'signatures/s per core: OPH': Math.round(copypasta.ophPerSec), '+ band keys': Math.round(copypasta.ophBandsPerSec),
-    '+ tokenise, shingle (end to end)': Math.round(copypasta.signaturesPerSec),
-  }]);
+  printCopypasta(copypasta);
   printTable('Real co-share data (CooRTweet, ../shared/data): scale and regression, default configuration', real.map((r) => ({
     data: r.kind === 'russian' ? 'russian_coord_tweets (retweets)' : 'german_elections (links, hashtags)', posts: r.posts, accounts: r.accounts,
     'median wall': secs(r.wallMs), clusters: r.clusters, 'accounts clustered': r.clustered, largest: r.largest, 'evidence (clusters)': r.types,
@@ -186,80 +208,5 @@ function main(): void {
   })));
 }
 
-/**
- * `--render [accounts] [edges]`: the network navigator's drawing in Chromium (sigma, WebGL through SwiftShader on
- * this machine: no GPU). A page bundled with esbuild builds a synthetic coordination graph with the navigator's own
- * `buildCoordinationGraph`, draws it, runs ForceAtlas2 in its web worker and pans/zooms the camera for 3 s, and
- * reports the main thread's frame times (requestAnimationFrame intervals) with and without the layout running.
- */
-async function render(accounts: number, edges: number) {
-  const fs = await import('node:fs');
-  const os = await import('node:os');
-  const { build } = await import('esbuild');
-  const { chromium } = await import('playwright-core');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'narrascope-render-'));
-  const root = path.resolve(import.meta.dirname, '..');
-  fs.writeFileSync(path.join(dir, 'entry.ts'), `
-    import Sigma from 'sigma';
-    import FA2Layout from 'graphology-layout-forceatlas2/worker';
-    import { buildCoordinationGraph, rendererSettings } from ${JSON.stringify(path.join(root, 'plugins/coordination/client/graph/buildGraph.ts'))};
-    (async () => {
-    const A = ${accounts}, E = ${edges}, SIZE = 50;
-    let seed = 7; const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-    const clusters = [];
-    for (let c = 0; c * SIZE < A; c++) {
-      const rids = Array.from({ length: Math.min(SIZE, A - c * SIZE) }, (_, k) => 'a' + (c * SIZE + k));
-      const per = Math.round(E * rids.length / A);
-      const edges = Array.from({ length: per }, () => ({ i: rids[Math.floor(rnd() * rids.length)], j: rids[Math.floor(rnd() * rids.length)], weight: 1 + rnd() * 5, coordination_types: ['SYNCHRONOUS_URL_SHARE'] }));
-      clusters.push({ cluster_id: 'c' + (c + 1), platform: 'twitter', coordinations: [], preview: {}, edges,
-        accounts: rids.map((rid) => ({ id: 0, rid, platform: 'twitter', screen_name: rid, display_name: null, profile_url: null, avatar_url: null, topic_id: null })) });
-    }
-    // Cross-cluster edges make it one hairball rather than islands (the harder case for the layout).
-    const t0 = performance.now();
-    const graph = buildCoordinationGraph(clusters, { grouping: 'coordinationCluster' });
-    for (let k = 0; graph.size < E && k < E * 2; k++) {
-      const s = 'accounts:a' + Math.floor(rnd() * A), t = 'accounts:a' + Math.floor(rnd() * A);
-      if (s !== t && !graph.hasEdge(s, t)) graph.addEdge(s, t, { edgeType: 'accountCoordinationEvidenceAccounts', weight: 1, size: 0.5, color: '#ccc', coordinationTypes: [], clusterId: null });
-    }
-    const built = performance.now() - t0;
-    const sigma = new Sigma(graph, document.getElementById('g'), rendererSettings(graph.order, graph.size));
-    const drawn = performance.now() - t0 - built;
-    const frames = async (ms) => { const d = []; let last = performance.now(); const end = last + ms;
-      await new Promise((done) => { const tick = (now) => { d.push(now - last); last = now; const cam = sigma.getCamera();
-        cam.setState({ x: 0.5 + 0.2 * Math.sin(now / 500), y: 0.5, ratio: 0.6 + 0.3 * Math.cos(now / 700) });
-        if (now < end) requestAnimationFrame(tick); else done(); }; requestAnimationFrame(tick); });
-      d.sort((a, b) => a - b); return { n: d.length, median: d[d.length >> 1], p95: d[Math.floor(d.length * 0.95)], max: d[d.length - 1] }; };
-    const idle = await frames(3000);
-    const layout = new FA2Layout(graph, { settings: { barnesHutOptimize: true, gravity: 1, scalingRatio: 10 } });
-    layout.start();
-    const withLayout = await frames(3000);
-    layout.kill();
-    window.__result = { nodes: graph.order, edges: graph.size, built, drawn, idle, withLayout };
-    })().catch((e) => { window.__result = { error: String(e && e.stack || e) }; });
-  `);
-  await build({ entryPoints: [path.join(dir, 'entry.ts')], bundle: true, format: 'iife', outfile: path.join(dir, 'bundle.js'), logLevel: 'error', nodePaths: [path.join(root, 'node_modules')] });
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body style="margin:0"><div id="g" style="width:1200px;height:800px"></div><script src="bundle.js"></script></body></html>');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
-  try {
-    const page = await (await browser.newContext({ viewport: { width: 1200, height: 800 } })).newPage();
-    page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(`file://${path.join(dir, 'index.html')}`);
-    const r = await page.waitForFunction(() => (window as unknown as { __result?: unknown }).__result, undefined, { timeout: 120_000 }).then((h) => h.jsonValue()) as {
-      nodes: number; edges: number; built: number; drawn: number;
-      idle: { n: number; median: number; p95: number; max: number }; withLayout: { n: number; median: number; p95: number; max: number };
-    };
-    const ms = (x: number) => `${x.toFixed(1)} ms`;
-    printTable('Network navigator in Chromium (sigma WebGL via SwiftShader, no GPU; camera moving every frame)', [
-      { phase: 'idle', nodes: r.nodes, edges: r.edges, 'build graph': ms(r.built), 'first draw': ms(r.drawn), frames: r.idle.n, 'median frame': ms(r.idle.median), 'p95 frame': ms(r.idle.p95), 'max frame': ms(r.idle.max) },
-      { phase: 'ForceAtlas2 running (web worker)', nodes: r.nodes, edges: r.edges, 'build graph': '-', 'first draw': '-', frames: r.withLayout.n, 'median frame': ms(r.withLayout.median), 'p95 frame': ms(r.withLayout.p95), 'max frame': ms(r.withLayout.max) },
-    ]);
-  } finally {
-    await browser.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 if (argv[0] === '--child') child(argv[1]!, Number(argv[2]), Number(argv[3]));
-else if (argv[0] === '--render') void render(Number(argv[1] ?? 20_000) || 20_000, Number(argv[2] ?? 100_000) || 100_000);
 else main();

@@ -9,5 +9,6 @@ export const manifest = defineManifest({
     '/api/v2/coordinations',
     '/api/v2/accounts',
     '/api/v2/conversations/:id/coordination_clusters',
+    '/api/v2/conversations/:id/coordination_graph',
   ],
 });

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import Sigma from 'sigma';
 import type { PanelProps } from '@core/client/plugin/contract';
 import { decodeViz, encodeViz, withVizDefaults } from '@core/shared/filters';
-import { MESSAGES, type ClusterData } from '../shared/api';
-import { clusterQuery, clustersQuery, edgeQuery, topicsQuery } from './api';
+import { MESSAGES } from '../shared/api';
+import { clusterQuery, clustersQuery, edgeQuery, graphQuery, topicsQuery } from './api';
 import { addTopicNodes } from './graph/topics';
 import { highlightModeFor, highlightReducers, refreshForHover } from './graph/highlight';
 import { rendererSettings } from './graph/renderer';
@@ -16,8 +16,6 @@ import { PopupLayer } from './popups/PopupLayer';
 import { selection, useSelection } from './selection';
 import { setCurrentGraph } from './currentGraph';
 
-/** The navigator draws at most this many clusters (largest first); the cluster list shows them all. */
-const MAX_CLUSTERS = 60;
 /** ForceAtlas2 runs in a web worker for at most this long, then stops so an idle graph costs nothing. */
 const LAYOUT_MS = 4000;
 
@@ -64,11 +62,14 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
   // No retries: without topics the graph is drawn without titles rather than seconds later.
   const topics = useQuery({ ...topicsQuery(conversationId ?? ''), enabled: !!conversationId, retry: false });
   const topicTitles = useMemo(() => new Map((topics.data?.narratives ?? []).map((n) => [n.id, n.title])), [topics.data]);
-  const ids = (list.data?.clusters ?? []).slice(0, MAX_CLUSTERS).map((c) => c.cluster_id);
-  const clusterResults = useQueries({ queries: ids.map((id) => ({ ...clusterQuery(conversationId ?? '', id, filters), enabled: !!conversationId })) });
-  const loaded = clusterResults.every((r) => r.isSuccess);
-  const clusters = useMemo(() => (loaded ? clusterResults.map((r) => r.data).filter((d): d is ClusterData => !!d) : []),
-    [loaded, ids.join(',')]);
+  // The whole graph in one call: the largest clusters up to the server's account cap (issue 8: ~20k accounts).
+  const graphAnswer = useQuery({ ...graphQuery(conversationId ?? '', filters), enabled: !!conversationId });
+  const clusters = useMemo(() => graphAnswer.data?.clusters ?? [], [graphAnswer.data]);
+  const drawnAccounts = useMemo(() => clusters.reduce((n, c) => n + c.accounts.length, 0), [clusters]);
+  // The cluster popup and commands ask for one cluster's data: they find the drawn ones already loaded.
+  useEffect(() => {
+    for (const c of clusters) queryClient.setQueryData(clusterQuery(conversationId ?? '', c.cluster_id, filters).queryKey, c);
+  }, [clusters, conversationId, filters, queryClient]);
   // viz:cluster=topicId (the default) groups accounts by their topic when the run has topics, else by cluster.
   const topicOf = useMemo(() => new Map(clusters.flatMap((c) => c.accounts.flatMap((a) => (a.topic_id ? [[a.rid, a.topic_id] as const] : [])))), [clusters]);
   const grouping = groupingFor(readViz().cluster, topicOf.size > 0);
@@ -155,10 +156,13 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
         <Button size="small" aria-label="Zoom out" onClick={() => void sigmaRef.current?.getCamera().animatedUnzoom()}>−</Button>
         <Button size="small" onClick={() => selection.requestFit()}>Fit</Button>
         {graph && <Text size={200} data-testid="graph-size">{graph.order} nodes · {graph.size} edges</Text>}
+        {graphAnswer.data?.truncated && (
+          <Text size={200} data-testid="graph-truncated">Showing the {clusters.length} largest clusters ({drawnAccounts} accounts)</Text>
+        )}
       </div>
       <div className={styles.canvas} ref={container} data-testid="network-canvas">
         {list.isSuccess && (list.data?.clusters.length ?? 0) === 0 && <Text>{MESSAGES.noCoordination}</Text>}
-        {list.isError && <Text role="alert">{MESSAGES.clusterLoadError}</Text>}
+        {(list.isError || graphAnswer.isError) && <Text role="alert">{MESSAGES.clusterLoadError}</Text>}
         {graph && (
           <div className={styles.legend} aria-label="Legend">
             {legend(graph).slice(0, 12).map((l) => (

@@ -3,7 +3,7 @@ import { apiGet } from '@core/client/api/client';
 import { encodeFilters, type Filters } from '@core/shared/filters';
 import {
   ACCOUNT_DETAILS_CACHE_SECONDS, accountUrlsSchema, actorSchema, clusterDataSchema, conversationClustersPath, conversationClustersSchema,
-  COORDINATIONS_PATH, ACCOUNTS_PATH, edgeDataSchema, nodeDataSchema,
+  coordinationGraphPath, coordinationGraphSchema, COORDINATIONS_PATH, ACCOUNTS_PATH, edgeDataSchema, nodeDataSchema,
 } from '../shared/api';
 import { SHARING_PAGE_SIZE, SHARING_PATH, sharingSchema, type SharedKind, type Sharing } from '../shared/sharing';
 import { conversationTopicsSchema, topicsPath } from '@plugins/topics/shared/public';
@@ -25,6 +25,15 @@ export const clustersQuery = (conversationId: string, filters: Filters | null) =
 export const clusterQuery = (conversationId: string, clusterId: string, filters: Filters | null) => ({
   queryKey: ['coordination', 'cluster', conversationId, clusterId, f(filters)],
   queryFn: () => apiGet(`${COORDINATIONS_PATH}/${encodeURIComponent(clusterId)}/cluster`, { query: withFilters(filters, { conversation_id: conversationId }), schema: clusterDataSchema }),
+});
+
+/**
+ * The network navigator's whole graph in one call: every cluster's data (as clusterQuery answers it), largest
+ * first, up to the server's account cap (`truncated` says when clusters were left out).
+ */
+export const graphQuery = (conversationId: string, filters: Filters | null) => ({
+  queryKey: ['coordination', 'graph', conversationId, f(filters)],
+  queryFn: () => apiGet(coordinationGraphPath(conversationId), { query: withFilters(filters, {}), schema: coordinationGraphSchema }),
 });
 
 export const edgeQuery = (conversationId: string, clusterId: string, i: string, j: string, filters: Filters | null) => ({

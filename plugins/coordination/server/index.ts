@@ -5,6 +5,7 @@ import { migrations } from './migrations';
 import { coordinationFacets } from './facets';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerCoordinationRoutes } from './routes/coordinations';
+import { registerGraphRoutes } from './routes/graph';
 import { registerSharingRoutes } from './routes/sharing';
 import { detectStage } from './stage/stage';
 
@@ -16,6 +17,7 @@ export default defineServerPlugin({
   stages: [detectStage],
   routes: (r) => {
     registerCoordinationRoutes(r);
+    registerGraphRoutes(r);
     registerAccountRoutes(r);
     registerSharingRoutes(r);
   },

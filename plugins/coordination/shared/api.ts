@@ -5,6 +5,8 @@ import { clusterPreviewSchema, EVIDENCE_GROUPS, evidenceTypeSchema } from './typ
 export const COORDINATIONS_PATH = '/api/v2/coordinations';
 export const ACCOUNTS_PATH = '/api/v2/accounts';
 export const conversationClustersPath = (conversationId: string) => `/api/v2/conversations/${conversationId}/coordination_clusters`;
+/** The network navigator's whole graph in one call: every cluster's ClusterData, largest first. */
+export const coordinationGraphPath = (conversationId: string) => `/api/v2/conversations/${conversationId}/coordination_graph`;
 
 /** Spec section 9: account details are cached 30 seconds (Cache-Control on the answer, staleTime in the browser). */
 export const ACCOUNT_DETAILS_CACHE_SECONDS = 30;
@@ -100,6 +102,18 @@ export const conversationClustersSchema = z.object({
   clusters: z.array(clusterSummarySchema),
 });
 export type ConversationClusters = z.infer<typeof conversationClustersSchema>;
+
+/** The graph call stops before the cluster that would take it past `max_accounts` accounts (issue 8: ~20k drawn). */
+export const GRAPH_ACCOUNTS_DEFAULT = 25_000;
+export const GRAPH_ACCOUNTS_MAX = 50_000;
+export const coordinationGraphSchema = z.object({
+  run_id: z.string().nullable(),
+  detected_at: z.string().nullable(),
+  /** true when clusters were left out because of max_accounts */
+  truncated: z.boolean(),
+  clusters: z.array(clusterDataSchema),
+});
+export type CoordinationGraph = z.infer<typeof coordinationGraphSchema>;
 
 /** Spec "Actor (account details)". */
 export const actorSchema = z.object({

@@ -4,9 +4,9 @@
  * union-find. Candidates come only from texts in the same bucket inside the copypasta window, nearest in time
  * first and capped per text, so a bucket of common phrasing never costs a quadratic number of comparisons.
  */
-import { f64, i32, u32 } from './arena';
+import { f64, i32, u32, u8 } from './arena';
 import { radixOrder } from './acts';
-import { bandKey, fmix32, jaccardSorted, minhashInto, minhashSeeds, OnePermutationHasher, tokenHashes, writeShingles } from './text';
+import { jaccardSorted, sortUnique, TextFingerprinter } from './text';
 
 export interface CopypastaParams {
   minTokens: number;
@@ -27,20 +27,18 @@ export class TextIndex {
   time: Float64Array = new Float64Array(1024);
   exact1: Uint32Array = new Uint32Array(1024);
   exact2: Uint32Array = new Uint32Array(1024);
+  /** text i's word-bigram hashes are shBuf[shOff[i]..shOff[i + 1]), in text order until the first verification */
   shOff: Int32Array = new Int32Array(1025);
   shBuf: Uint32Array = new Uint32Array(16384);
+  /** end of text i's sorted, de-duplicated bigrams once `sorted[i]` is set (sorted lazily: only candidates need it) */
+  shEnd: Int32Array = new Int32Array(1024);
+  sorted: Uint8Array = new Uint8Array(1024);
   bandKeys: Uint32Array = new Uint32Array(1024 * 16);
-  private readonly tok: { buf: Uint32Array; tags?: number } = { buf: new Uint32Array(256), tags: 0 };
-  private readonly sig: Uint32Array;
-  private readonly seeds: Uint32Array;
+  private readonly fingerprinter: TextFingerprinter;
 
   /** `capacity`: expected number of texts (growing a large typed array on a big heap forces full GCs) */
-  private readonly oph: OnePermutationHasher | null;
-
   constructor(readonly params: Pick<CopypastaParams, 'minTokens' | 'bands' | 'rows' | 'seed' | 'signature'>, capacity = 1024) {
-    this.seeds = minhashSeeds(params.bands * params.rows, params.seed);
-    this.oph = params.signature === 'oph' ? new OnePermutationHasher(params.bands * params.rows, params.seed) : null;
-    this.sig = new Uint32Array(params.bands * params.rows);
+    this.fingerprinter = new TextFingerprinter(params);
     const cap = Math.max(16, capacity);
     this.post = i32(cap);
     this.time = f64(cap);
@@ -48,36 +46,31 @@ export class TextIndex {
     this.exact2 = u32(cap);
     this.shOff = i32(cap + 1);
     this.shBuf = u32(cap * 20);
+    this.shEnd = i32(cap);
+    this.sorted = u8(cap);
     this.bandKeys = u32(cap * params.bands);
   }
 
-  /** Fingerprints one text; returns its text index, or -1 when it is too short. Call in time order. */
+  /**
+   * Fingerprints one text; returns its text index, or -1 when it is too short. Call in time order.
+   * The bigrams stay in text order: they are sorted only if the text ever becomes a candidate (`jaccard`).
+   */
   add(text: string, time: number, post: number): number {
-    const nt = tokenHashes(text, this.tok);
-    // hashtags do not count towards the minimum: "good morning #monday #coffee" is not a text worth fingerprinting
-    if (nt - (this.tok.tags ?? 0) < this.params.minTokens) return -1;
-    const toks = this.tok.buf;
-    let e1 = 0x811c9dc5, e2 = 0x1b873593;
-    for (let k = 0; k < nt; k++) {
-      e1 = Math.imul(e1 ^ toks[k]!, 0x01000193);
-      e2 = Math.imul((e2 ^ toks[k]!) + 0x7f4a7c15, 0x2c1b3c6d) ^ (e2 >>> 11);
-    }
     const i = this.n;
     if (i === this.post.length) this.growTexts();
     const off = this.shOff[i]!;
-    if (off + nt > this.shBuf.length) {
-      const b = u32(Math.max(Math.ceil(this.shBuf.length * 1.5), off + nt)); b.set(this.shBuf); this.shBuf = b;
+    if (off + text.length > this.shBuf.length) {
+      const b = u32(Math.max(Math.ceil(this.shBuf.length * 1.5), off + text.length)); b.set(this.shBuf); this.shBuf = b;
     }
-    const m = writeShingles(toks, nt, this.shBuf, off);
+    const fp = this.fingerprinter;
+    const m = fp.fingerprint(text, this.shBuf, off, this.bandKeys, i * this.params.bands);
+    if (m < 0) return -1;
     this.shOff[i + 1] = off + m;
+    this.sorted[i] = 0;
     this.post[i] = post;
     this.time[i] = time;
-    this.exact1[i] = fmix32(e1 >>> 0);
-    this.exact2[i] = fmix32((e2 ^ nt) >>> 0);
-    if (this.oph) this.oph.signature(this.shBuf, off, off + m, this.sig);
-    else minhashInto(this.shBuf, off, off + m, this.seeds, this.sig);
-    const { bands, rows } = this.params;
-    for (let b = 0; b < bands; b++) this.bandKeys[i * bands + b] = bandKey(this.sig, b, rows);
+    this.exact1[i] = fp.exact[0]!;
+    this.exact2[i] = fp.exact[1]!;
     this.n++;
     return i;
   }
@@ -89,12 +82,24 @@ export class TextIndex {
     const a = u32(cap); a.set(this.exact1); this.exact1 = a;
     const b = u32(cap); b.set(this.exact2); this.exact2 = b;
     const o = i32(cap + 1); o.set(this.shOff); this.shOff = o;
+    const e = i32(cap); e.set(this.shEnd); this.shEnd = e;
+    const f = u8(cap); f.set(this.sorted); this.sorted = f;
     const k = u32(cap * this.params.bands); k.set(this.bandKeys); this.bandKeys = k;
   }
 
+  /** Exact word-bigram Jaccard of texts x and y. */
   jaccard(x: number, y: number): number {
     if (this.exact1[x] === this.exact1[y] && this.exact2[x] === this.exact2[y]) return 1;
-    return jaccardSorted(this.shBuf, this.shOff[x]!, this.shOff[x + 1]!, this.shOff[y]!, this.shOff[y + 1]!);
+    return jaccardSorted(this.shBuf, this.shOff[x]!, this.sortedEnd(x), this.shOff[y]!, this.sortedEnd(y));
+  }
+
+  /** Sorts and de-duplicates text i's bigrams in place on first use; returns the end of the unique run. */
+  private sortedEnd(i: number): number {
+    if (this.sorted[i] === 0) {
+      this.shEnd[i] = sortUnique(this.shBuf, this.shOff[i]!, this.shOff[i + 1]!);
+      this.sorted[i] = 1;
+    }
+    return this.shEnd[i]!;
   }
 }
 

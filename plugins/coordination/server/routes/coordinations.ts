@@ -1,20 +1,17 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { RouteRegistrar } from '@core/server/http/routes';
 import { requireUser, type RouteContext } from '@core/server/http/routes';
 import { notFound } from '@core/server/http/errors';
-import { filterPredicate, isEmptyFilters } from '@core/shared/filters';
+import { isEmptyFilters } from '@core/shared/filters';
 import {
   clusterDataSchema, clusterParamsSchema, conversationClustersSchema, conversationParamsSchema, conversationQuerySchema,
   COORDINATIONS_PATH, edgeDataSchema, edgeQuerySchema, MESSAGES, nodeDataSchema, nodeQuerySchema, type EdgeCoordination,
 } from '../../shared/api';
-import { clusterPreviewSchema, EVIDENCE_GROUP_OF, type ClusterPreview, type EvidenceType } from '../../shared/types';
-import {
-  accountRefs, actorByRid, actorClasses, conversationView, dbOf, filterColumns, filtersOf, passingPosts, type Db,
-} from './resolve';
+import { EVIDENCE_GROUP_OF, type EvidenceType } from '../../shared/types';
+import { clusterDataOf, clustersPassing, edgePasses, previewOf } from './clusterData';
+import { accountRefs, actorByRid, actorClasses, conversationView, dbOf, filtersOf, passingPosts, type Db } from './resolve';
 
 const types = (json: string) => JSON.parse(json) as EvidenceType[];
-const preview = (json: string): ClusterPreview => clusterPreviewSchema.parse(JSON.parse(json));
 
 async function detectionOf(db: Db, organizationId: string, conversationId: string) {
   const view = await conversationView(db, organizationId, conversationId);
@@ -49,19 +46,10 @@ export function registerCoordinationRoutes(r: RouteRegistrar): void {
     const view = await conversationView(db, user.organization_id, ctx.params.id);
     if (!view.detection) return { run_id: null, detected_at: null, clusters: [] };
     const runId = view.detection.run_id;
-    let rows = await db.selectFrom('coordination_clusters').selectAll()
-      .where('organization_id', '=', user.organization_id).where('run_id', '=', runId).orderBy('position').execute();
-    if (!isEmptyFilters(filters)) {
-      const kept = await db.selectFrom('coordination_post_clusters as pc').innerJoin('posts_posts as p', 'p.id', 'pc.post_id')
-        .select('pc.cluster_id').distinct()
-        .where('pc.run_id', '=', runId).where('pc.organization_id', '=', user.organization_id)
-        .where((eb) => filterPredicate(eb, filters, filterColumns(runId))).execute();
-      const keep = new Set(kept.map((k) => k.cluster_id));
-      rows = rows.filter((row) => keep.has(row.cluster_id) || row.number_posts === 0);
-    }
+    const rows = await clustersPassing(db, user.organization_id, runId, filters);
     return {
       run_id: runId, detected_at: view.detection.created_at,
-      clusters: rows.map((row) => ({ cluster_id: row.cluster_id, platform: row.platform, preview: preview(row.preview) })),
+      clusters: rows.map((row) => ({ cluster_id: row.cluster_id, platform: row.platform, preview: previewOf(row.preview) })),
     };
   });
 
@@ -70,21 +58,8 @@ export function registerCoordinationRoutes(r: RouteRegistrar): void {
     params: clusterParamsSchema, query: conversationQuerySchema, response: clusterDataSchema,
   }, async (ctx) => {
     const { user, db, filters, cluster } = await clusterRequest(ctx);
-    const [vertices, edges] = await Promise.all([
-      db.selectFrom('coordination_vertices').select(['actor_id', 'topic_id']).where('run_id', '=', cluster.run_id).where('cluster_id', '=', cluster.cluster_id).execute(),
-      db.selectFrom('coordination_edges').select(['edge_id', 'i', 'j', 'weight', 'coordination_types'])
-        .where('run_id', '=', cluster.run_id).where('cluster_id', '=', cluster.cluster_id).orderBy('weight', 'desc').orderBy('edge_id').execute(),
-    ]);
-    const keptEdges = await edgesPassing(db, user.organization_id, cluster.run_id, filters, edges);
-    const refs = await accountRefs(db, user.organization_id, vertices.map((v) => v.actor_id));
-    const topicOf = new Map(vertices.map((v) => [v.actor_id, v.topic_id]));
-    const accounts = [...refs.values()].map((a) => ({ ...a, topic_id: topicOf.get(a.id) ?? null }))
-      .sort((a, b) => (a.screen_name ?? a.rid).localeCompare(b.screen_name ?? b.rid));
-    const p = preview(cluster.preview);
-    return {
-      cluster_id: cluster.cluster_id, platform: cluster.platform, coordinations: p.evidences, accounts, preview: p,
-      edges: keptEdges.map((e) => ({ i: refs.get(e.i)?.rid ?? String(e.i), j: refs.get(e.j)?.rid ?? String(e.j), weight: e.weight, coordination_types: types(e.coordination_types) })),
-    };
+    const [data] = await clusterDataOf(db, user.organization_id, cluster.run_id, filters, [cluster]);
+    return data!;
   });
 
   r.get(`${COORDINATIONS_PATH}/:clusterId/edge`, {
@@ -120,11 +95,11 @@ export function registerCoordinationRoutes(r: RouteRegistrar): void {
     const member = actor === null ? undefined : await db.selectFrom('coordination_vertices').select('actor_id')
       .where('run_id', '=', cluster.run_id).where('cluster_id', '=', cluster.cluster_id).where('actor_id', '=', actor).executeTakeFirst();
     if (!member) throw notFound(MESSAGES.accountNotFound);
-    const edges = await db.selectFrom('coordination_edges').select(['edge_id', 'i', 'j', 'weight', 'coordination_types'])
-      .where('run_id', '=', cluster.run_id).where('cluster_id', '=', cluster.cluster_id)
-      .where((eb) => eb.or([eb('i', '=', member.actor_id), eb('j', '=', member.actor_id)]))
-      .orderBy('weight', 'desc').orderBy('edge_id').execute();
-    const kept = await edgesPassing(db, user.organization_id, cluster.run_id, filters, edges);
+    const kept = await db.selectFrom('coordination_edges as e').select(['e.i', 'e.j', 'e.weight', 'e.coordination_types'])
+      .where('e.run_id', '=', cluster.run_id).where('e.cluster_id', '=', cluster.cluster_id)
+      .where((eb) => eb.or([eb('e.i', '=', member.actor_id), eb('e.j', '=', member.actor_id)]))
+      .$if(!isEmptyFilters(filters), (q) => q.where(edgePasses(user.organization_id, cluster.run_id, filters, [cluster.cluster_id])))
+      .orderBy('e.weight', 'desc').orderBy('e.edge_id').execute();
     const refs = await accountRefs(db, user.organization_id, [member.actor_id, ...kept.flatMap((e) => [e.i, e.j])]);
     const self = refs.get(member.actor_id)!;
     return {
@@ -135,30 +110,6 @@ export function registerCoordinationRoutes(r: RouteRegistrar): void {
       }),
     };
   });
-}
-
-interface EdgeLike { edge_id: number; i: number; j: number; weight: number; coordination_types: string }
-
-/**
- * With filters, an edge stays when one of its proving posts passes them, or when it is proven by profiles alone
- * (no posts to filter).
- */
-async function edgesPassing<E extends EdgeLike>(db: Db, organizationId: string, runId: string, filters: ReturnType<typeof filtersOf>, edges: E[]): Promise<E[]> {
-  if (isEmptyFilters(filters) || edges.length === 0) return edges;
-  const ids = edges.map((e) => e.edge_id);
-  const kept = new Set<number>();
-  for (let k = 0; k < ids.length; k += 1000) {
-    const rows = await db.selectFrom('coordination_evidence as x').innerJoin('posts_posts as p', (j) => j.on(sql<boolean>`p.id in (x.post_i, x.post_j)`))
-      .select('x.edge_id').distinct()
-      .where('x.run_id', '=', runId).where('x.edge_id', 'in', ids.slice(k, k + 1000)).where('p.organization_id', '=', organizationId)
-      .where((eb) => filterPredicate(eb, filters, filterColumns(runId))).execute();
-    for (const r of rows) kept.add(r.edge_id);
-    const withPosts = await db.selectFrom('coordination_evidence').select('edge_id').distinct()
-      .where('run_id', '=', runId).where('edge_id', 'in', ids.slice(k, k + 1000)).where('post_i', 'is not', null).execute();
-    const posted = new Set(withPosts.map((r) => r.edge_id));
-    for (const id of ids.slice(k, k + 1000)) if (!posted.has(id)) kept.add(id);
-  }
-  return edges.filter((e) => kept.has(e.edge_id));
 }
 
 /** An edge's evidence by type, each with its proving post pairs (filtered) and the seconds between them. */

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { badRequest, notFound } from '@core/server/http/errors';
 import { tablesOf, type Storage } from '@core/server/storage/database';
 import { decodeFiltersStrict, filterPredicate, isEmptyFilters, type FilterColumns, type Filters } from '@core/shared/filters';
@@ -9,7 +9,8 @@ import { isDeletedConversation } from '@plugins/conversations/shared/public';
 import { MESSAGES, type AccountRef } from '../../shared/api';
 import type { CoordinationTables } from '../tables';
 
-export type Db = Kysely<CoreTables & PostsTables & CoordinationTables>;
+export type Schema = CoreTables & PostsTables & CoordinationTables;
+export type Db = Kysely<Schema>;
 export const dbOf = (storage: Storage): Db => tablesOf<PostsTables & CoordinationTables>(storage);
 
 /** The conversation's run to answer from, scoped to the caller's organisation. */
@@ -72,19 +73,25 @@ export function actorClasses(platform: string): { actor: string; post: string } 
   return { actor: `${name}User`, post: `${name}Post` };
 }
 
+/** The `posts_actors` columns an AccountRef is made of (accountRef). */
+export const ACCOUNT_REF_COLUMNS = ['id', 'rid', 'platform', 'screen_name', 'display_name', 'embedded_profile_url', 'url', 'avatar_url'] as const;
+type AccountRefRow = Pick<Selectable<PostsTables['posts_actors']>, (typeof ACCOUNT_REF_COLUMNS)[number]>;
+
+/** The account's own page is its profile URL; `url` (the website in the profile) only when that is missing. */
+export function accountRef(r: AccountRefRow): AccountRef {
+  return {
+    id: r.id, rid: r.rid, platform: r.platform, screen_name: r.screen_name, display_name: r.display_name,
+    profile_url: r.embedded_profile_url ?? r.url, avatar_url: r.avatar_url,
+  };
+}
+
 export async function accountRefs(db: Db, organizationId: string, actorIds: readonly number[]): Promise<Map<number, AccountRef>> {
   const out = new Map<number, AccountRef>();
   const ids = [...new Set(actorIds)];
   for (let k = 0; k < ids.length; k += 1000) {
-    const rows = await db.selectFrom('posts_actors')
-      .select(['id', 'rid', 'platform', 'screen_name', 'display_name', 'embedded_profile_url', 'url', 'avatar_url'])
+    const rows = await db.selectFrom('posts_actors').select(ACCOUNT_REF_COLUMNS)
       .where('organization_id', '=', organizationId).where('id', 'in', ids.slice(k, k + 1000)).execute();
-    for (const r of rows) {
-      out.set(r.id, {
-        id: r.id, rid: r.rid, platform: r.platform, screen_name: r.screen_name, display_name: r.display_name,
-        profile_url: r.embedded_profile_url ?? r.url, avatar_url: r.avatar_url,
-      });
-    }
+    for (const r of rows) out.set(r.id, accountRef(r));
   }
   return out;
 }
