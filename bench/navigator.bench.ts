@@ -35,7 +35,7 @@ const RENDERERS: Record<string, { label: string; flags: string[] }> = {
 interface Recording { frames: number[]; inputDelays: number[]; clicks: number[] }
 interface Navigator {
   ready: { nodes: number; edges: number; buildMs: number; firstDrawMs: number };
-  start(): void; stop(): Recording; scriptedCamera(ms: number): Promise<void>; resetCamera(): void;
+  start(): void; stop(): Recording; scriptedCamera(ms: number): Promise<void>; resetCamera(): Promise<void>;
   nodePositions(n: number): Array<{ x: number; y: number }>; startLayout(): void; stopLayout(): void;
 }
 const nav = <T>(page: Page, f: (n: Navigator) => T | Promise<T>) =>
@@ -68,7 +68,6 @@ async function scenarios(page: Page) {
     await page.mouse.move(centre.x, centre.y);
     await page.mouse.wheel(0, Math.floor(k / 10) % 2 ? 120 : -120);
   }))]);
-  await page.waitForTimeout(1000); // let the last wheel zoom's animation end before resetting the camera
   await nav(page, (n) => n.resetCamera());
   const targets = await nav(page, (n) => n.nodePositions(20));
   if (targets.length < 10) throw new Error(`only ${targets.length} nodes to hover found in the viewport`);
@@ -79,7 +78,7 @@ async function scenarios(page: Page) {
     for (const t of targets.slice(0, 10)) await page.mouse.click(t.x, t.y);
   })]);
   rows.push(['camera moved by script (every edge drawn each frame)', await record(page, () => nav(page, (n) => n.scriptedCamera(3000)))]);
-  await nav(page, (n) => { n.resetCamera(); n.startLayout(); });
+  await nav(page, async (n) => { await n.resetCamera(); n.startLayout(); });
   rows.push(['ForceAtlas2 running, idle', await record(page, () => new Promise((r) => setTimeout(r, SCENARIO_MS)))]);
   rows.push(['ForceAtlas2 running, drag to pan', await drag()]);
   await nav(page, (n) => n.stopLayout());

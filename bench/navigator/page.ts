@@ -105,7 +105,13 @@ const api = {
     });
   },
   stopScripted() { cancelAnimationFrame(scripted); },
-  resetCamera() { sigma.getCamera().setState({ x: 0.5, y: 0.5, ratio: 1, angle: 0 }); },
+  /** back to the whole graph once the wheel's animations are over, and drawn (viewport positions use the last frame) */
+  async resetCamera() {
+    const camera = sigma.getCamera();
+    while (camera.isAnimated()) await new Promise((r) => setTimeout(r, 50));
+    camera.setState({ x: 0.5, y: 0.5, ratio: 1, angle: 0 });
+    await new Promise<void>((r) => sigma.once('afterRender', () => r()));
+  },
   /** viewport positions of a few drawn nodes (for hover and click) */
   nodePositions(n: number) {
     const out: Array<{ x: number; y: number }> = [];
