@@ -1,6 +1,7 @@
 import { tablesOf, type Storage } from '@core/server/storage/database';
 import type { PostsTables } from '@plugins/posts/shared/public';
 import type { CoordAccount, CoordinationInput, CoordPost } from '../engine/types';
+import { stageConfig } from './config';
 
 const BATCH = 5000;
 
@@ -8,18 +9,31 @@ const BATCH = 5000;
  * A run's posts and their authors as the engine's input. Account ids are `posts_actors.id`, post ids
  * `posts_posts.id`, as text. Reposts are keyed `platform:rid` of the original (the store keeps the rid, and two
  * reposts of one original share it). Read in keyset batches so a million-post run never needs one huge query.
+ *
+ * The input is held twice while the engine runs (here and in its worker thread), so it is kept lean: one string
+ * per account, platform and reposted original, and no text, links or hashtags on a repost unless the engine is
+ * configured to count them (`repostsCarryContent`, off by default: a repost is evidence of SYNCHRONOUS_REPOST only).
  */
-export async function readRunInput(storage: Storage, organizationId: string, runId: string, signal?: AbortSignal): Promise<CoordinationInput> {
+export async function readRunInput(
+  storage: Storage, organizationId: string, runId: string, signal?: AbortSignal,
+  opts: { repostContent?: boolean } = {},
+): Promise<CoordinationInput> {
+  const repostContent = opts.repostContent ?? stageConfig().repostsCarryContent;
   const db = tablesOf<PostsTables>(storage);
   const posts: CoordPost[] = [];
+  const accountIds = new Map<number, string>();
+  const strings = new Map<string, string>();
+  const shared = (s: string) => { const known = strings.get(s); if (known !== undefined) return known; strings.set(s, s); return s; };
   let after = 0;
   for (;;) {
     signal?.throwIfAborted();
     const rows = await db.selectFrom('posts_run_posts as rp')
       .innerJoin('posts_posts as p', 'p.id', 'rp.post_id')
       .select(['p.id', 'p.actor_id', 'p.published_at', 'p.platform', 'p.body', 'p.repost_of', 'p.is_repost'])
-      .where('rp.run_id', '=', runId).where('p.organization_id', '=', organizationId).where('p.id', '>', after)
-      .orderBy('p.id').limit(BATCH).execute();
+      // Keyset on the run index's own column and order: ordered by p.id instead, SQLite sorted all the remaining
+      // run posts in a temporary B-tree for every batch (quadratic: 25 s to read a 1M-post run instead of 6 s).
+      .where('rp.run_id', '=', runId).where('p.organization_id', '=', organizationId).where('rp.post_id', '>', after)
+      .orderBy('rp.post_id').limit(BATCH).execute();
     if (rows.length === 0) break;
     after = rows[rows.length - 1]!.id;
     const ids = rows.map((r) => r.id);
@@ -28,27 +42,30 @@ export async function readRunInput(storage: Storage, organizationId: string, run
       db.selectFrom('posts_hashtags').select(['post_id', 'tag']).where('post_id', 'in', ids).orderBy('post_id').orderBy('position').execute(),
     ]);
     const urlsOf = group(urls, (u) => u.post_id, (u) => u.url);
-    const tagsOf = group(tags, (h) => h.post_id, (h) => h.tag);
+    const tagsOf = group(tags, (h) => h.post_id, (h) => shared(h.tag));
     for (const r of rows) {
       if (r.actor_id === null) continue; // an anonymous post cannot coordinate with anyone
+      let accountId = accountIds.get(r.actor_id);
+      if (accountId === undefined) accountIds.set(r.actor_id, (accountId = String(r.actor_id)));
+      const platform = shared(r.platform);
+      const repostOf = r.is_repost && r.repost_of ? shared(`${platform}:${r.repost_of}`) : null;
+      const content = repostOf === null || repostContent;
       posts.push({
-        id: String(r.id), account_id: String(r.actor_id), published_at: Date.parse(r.published_at),
-        urls: urlsOf.get(r.id) ?? null, hashtags: tagsOf.get(r.id) ?? null,
-        repost_of: r.is_repost && r.repost_of ? `${r.platform}:${r.repost_of}` : null,
-        // A repost copies its original's text: the engine counts it as a repost only (repostsCarryContent).
-        text: r.body, platform: r.platform,
+        id: String(r.id), account_id: accountId, published_at: Date.parse(r.published_at),
+        urls: content ? urlsOf.get(r.id) ?? null : null, hashtags: content ? tagsOf.get(r.id) ?? null : null,
+        repost_of: repostOf, text: content ? r.body : null, platform,
       });
     }
   }
   posts.sort((a, b) => a.published_at - b.published_at);
-  const actorIds = [...new Set(posts.map((p) => Number(p.account_id)))];
+  const actorIds = [...accountIds.keys()];
   const accounts: CoordAccount[] = [];
   for (let k = 0; k < actorIds.length; k += BATCH) {
     const rows = await db.selectFrom('posts_actors').select(['id', 'screen_name', 'created_at', 'url', 'platform'])
       .where('organization_id', '=', organizationId).where('id', 'in', actorIds.slice(k, k + BATCH)).execute();
     for (const a of rows) {
       accounts.push({
-        id: String(a.id), screen_name: a.screen_name, platform: a.platform,
+        id: accountIds.get(a.id)!, screen_name: a.screen_name, platform: shared(a.platform),
         created_at: a.created_at ? Date.parse(a.created_at) : null,
         // The website in the profile (a shared employer page or link hub); embedded_profile_url is the account's own page.
         profile_url: a.url ?? null,
