@@ -9,7 +9,8 @@ import { median, ms, percentile, printTable } from './lib';
  * Network navigator in Chromium (issue 8: "renders 20k nodes and 100k edges and stays interactive; layout never
  * blocks the main thread"). `bench/navigator/page.ts` draws a synthetic coordination graph with the navigator's
  * own graph builder, sigma settings and hover reducers; this driver gives it real input through Playwright (mouse
- * drag, wheel zoom, hover, click) and reports the main thread's frame times (requestAnimationFrame intervals) and
+ * drag, wheel zoom, hover, click) and reports the main thread's frame times (requestAnimationFrame intervals), its
+ * long tasks (over 50 ms: time the page could not answer input at all) and
  * how long each input waited for the next frame, with ForceAtlas2 idle and running in its web worker.
  *
  * There is no GPU here, so WebGL is software. It runs under the two rasterisers Chromium can use on such a machine:
@@ -32,7 +33,7 @@ const RENDERERS: Record<string, { label: string; flags: string[] }> = {
   swiftshader: { label: 'SwiftShader (Chromium default, no GPU)', flags: ['--disable-gpu'] },
 };
 
-interface Recording { frames: number[]; inputDelays: number[]; clicks: number[] }
+interface Recording { frames: number[]; inputDelays: number[]; clicks: number[]; elapsed: number; longestTask: number; blocked: number }
 interface Navigator {
   ready: { nodes: number; edges: number; buildMs: number; firstDrawMs: number };
   start(): void; stop(): Recording; scriptedCamera(ms: number): Promise<void>; resetCamera(): Promise<void>;
@@ -109,9 +110,10 @@ async function run(rendererId: string, reference: boolean) {
     const stat = (xs: number[], f: (v: number[]) => number) => (xs.length ? ms(f(xs)) : '-');
     printTable(`${reference ? 'REFERENCE (before: quad edges, every layout iteration drawn, hover fades the graph)' : 'Network navigator'}, ${ready.nodes} nodes / ${ready.edges} edges, ${renderer.label} [${gl}]: graph built in ${ms(ready.buildMs)}, first draw ${ms(ready.firstDrawMs)}`,
       rows.map(([scenario, r]) => ({
-        scenario, frames: r.frames.length, 'median frame': stat(r.frames, median), 'p95 frame': stat(r.frames, (v) => percentile(v, 95)),
+        scenario, 'frames/s': (r.frames.length / (r.elapsed / 1000)).toFixed(1), 'median frame': stat(r.frames, median), 'p95 frame': stat(r.frames, (v) => percentile(v, 95)),
         'input → next frame, median': stat(r.inputDelays, median), 'p95': stat(r.inputDelays, (v) => percentile(v, 95)),
         'click → popup handler, median': stat(r.clicks, median),
+        'longest main-thread task': r.longestTask ? ms(r.longestTask) : '-', 'main thread blocked': `${Math.round((100 * r.blocked) / r.elapsed)} %`,
       })));
   } finally {
     await browser.close();

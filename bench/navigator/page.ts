@@ -86,13 +86,24 @@ for (const type of ['mousemove', 'wheel', 'mousedown'] as const) {
   window.addEventListener(type, (e) => { if (pendingInput === null) pendingInput = e.timeStamp; }, { capture: true, passive: true });
 }
 
+// Main-thread tasks over 50 ms (Chromium's long tasks): how long the page could not answer input at all.
+let windowStart = 0;
+const longTasks: Array<{ start: number; duration: number }> = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) longTasks.push({ start: e.startTime, duration: e.duration }); }).observe({ type: 'longtask' });
+
 let layout: Pick<RunningLayout, 'kill'> | null = null;
 let scripted = 0;
 
 const api = {
   ready: { nodes: graph.order, edges: graph.size, buildMs, firstDrawMs, mode },
-  start() { frames = []; inputDelays = []; clicks.length = 0; pendingInput = null; last = performance.now(); },
-  stop() { const result = { frames: frames ?? [], inputDelays, clicks: [...clicks] }; frames = null; return result; },
+  start() { frames = []; inputDelays = []; clicks.length = 0; pendingInput = null; last = windowStart = performance.now(); longTasks.length = 0; },
+  stop() {
+    const elapsed = performance.now() - windowStart;
+    const tasks = longTasks.filter((t) => t.start >= windowStart).map((t) => t.duration);
+    const result = { frames: frames ?? [], inputDelays, clicks: [...clicks], elapsed, longestTask: Math.max(0, ...tasks), blocked: tasks.reduce((a, b) => a + b, 0) };
+    frames = null;
+    return result;
+  },
   /** moves the camera from script every frame: sigma does not count it as a user move, so it draws every edge */
   scriptedCamera(ms: number) {
     const end = performance.now() + ms;
