@@ -25,7 +25,8 @@ const args = process.argv.slice(2);
 const positional = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--renderer'));
 const ACCOUNTS = Number(positional[0] ?? 20_000) || 20_000;
 const EDGES = Number(positional[1] ?? 100_000) || 100_000;
-const RENDERER = args[args.indexOf('--renderer') + 1] ?? 'both';
+const RENDERER = args.includes('--renderer') ? args[args.indexOf('--renderer') + 1]! : 'both';
+if (RENDERER !== 'both' && !(RENDERER in { llvmpipe: 1, swiftshader: 1 })) throw new Error(`--renderer: expected llvmpipe, swiftshader or both ("${RENDERER}")`);
 const SCENARIO_MS = 3000;
 
 const RENDERERS: Record<string, { label: string; flags: string[] }> = {
