@@ -24,6 +24,14 @@ describe('runInWorker', () => {
     expect(a).not.toBe(b);
   });
 
+  it('with keepWarm: false the worker exits after answering, so the next call gets a new one', async () => {
+    const cold = await runInWorker<unknown, number>(fixture, 'whoAmI', {}, { keepWarm: false });
+    const next = await runInWorker<unknown, number>(fixture, 'whoAmI', {});
+    expect(next).not.toBe(cold);
+    // the default still parks it
+    expect(await runInWorker<unknown, number>(fixture, 'whoAmI', {})).toBe(next);
+  });
+
   it('stops a busy worker when the signal aborts', async () => {
     const parked = await runInWorker<unknown, number>(fixture, 'whoAmI', {});
     const controller = new AbortController();

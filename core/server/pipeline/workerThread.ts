@@ -13,17 +13,31 @@ import { Worker } from 'node:worker_threads';
  * `IDLE_MS` and never keeps the process alive. Input and output cross the thread boundary by structured clone:
  * pass plain data (arrays, objects, typed arrays), not class instances or functions.
  */
-export async function runInWorker<I, O>(
-  moduleUrl: URL | string,
-  exportName: string,
-  input: I,
-  opts: { signal?: AbortSignal; transferList?: ArrayBuffer[] } = {},
-): Promise<O> {
+export interface WorkerCallOptions {
+  signal?: AbortSignal;
+  transferList?: ArrayBuffer[];
+  /**
+   * false: the worker exits once it has answered instead of waiting in the pool. A worker keeps the heap of its
+   * last call while it waits, so after a very large job the caller's next phase (writing the result) would run
+   * next to a heap it no longer needs; the next call then pays the worker's start-up instead.
+   */
+  keepWarm?: boolean;
+}
+
+export async function runInWorker<I, O>(moduleUrl: URL | string, exportName: string, input: I, opts: WorkerCallOptions = {}): Promise<O> {
   opts.signal?.throwIfAborted();
   const worker = idle.pop() ?? spawn();
   clearTimeout(worker.idleTimer);
   worker.thread.ref();
   const id = ++lastCallId;
+  const answer = answerOf<O>(worker, id, exportName, opts);
+  // Posted here rather than from a closure: the listeners waiting for the answer must not keep the input alive, so
+  // a caller that lets go of a large input (hundreds of MB for a million posts) frees it while the worker runs.
+  worker.thread.postMessage({ id, moduleUrl: String(moduleUrl), exportName, input }, opts.transferList ?? []);
+  return answer;
+}
+
+function answerOf<O>(worker: PooledWorker, id: number, exportName: string, opts: WorkerCallOptions): Promise<O> {
   return new Promise<O>((resolve, reject) => {
     let settled = false;
     const settle = (fn: () => void, reusable: boolean) => {
@@ -40,8 +54,9 @@ export async function runInWorker<I, O>(
     const onAbort = () => settle(() => reject(opts.signal?.reason ?? new Error('aborted')), false);
     const onMessage = (message: Reply<O>) => {
       if (message.id !== id) return;
-      if (message.ok) settle(() => resolve(message.value), true);
-      else settle(() => reject(Object.assign(new Error(message.error), { stack: message.stack ?? message.error })), true);
+      const reusable = opts.keepWarm !== false;
+      if (message.ok) settle(() => resolve(message.value), reusable);
+      else settle(() => reject(Object.assign(new Error(message.error), { stack: message.stack ?? message.error })), reusable);
     };
     const onError = (error: Error) => settle(() => reject(error), false);
     const onExit = (code: number) => settle(() => reject(new Error(`worker for '${exportName}' exited with code ${code} before answering`)), false);
@@ -49,7 +64,6 @@ export async function runInWorker<I, O>(
     worker.thread.on('message', onMessage);
     worker.thread.once('error', onError);
     worker.thread.once('exit', onExit);
-    worker.thread.postMessage({ id, moduleUrl: String(moduleUrl), exportName, input }, opts.transferList ?? []);
   });
 }
 

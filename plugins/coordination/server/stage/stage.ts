@@ -11,6 +11,8 @@ export const DETECT_STAGE_ID = 'coordination.detect';
 /** After the URL step: links are parsed, normalised and expanded (plugins/enrichment) before they are compared. */
 export const DETECT_DEPENDS_ON = [URLS_STAGE_ID];
 const VERSION = 1;
+/** Runs from this size let their detection worker exit once it has answered (see runInWorker's keepWarm). */
+const LARGE_RUN_POSTS = 200_000;
 
 export const detectStage = defineStage({
   id: DETECT_STAGE_ID,
@@ -25,7 +27,9 @@ export const detectStage = defineStage({
     const input = await readRunInput(ctx.storage, ctx.organizationId, ctx.runId, ctx.signal);
     ctx.progress(0.3, `Detecting coordination among ${input.accounts?.length ?? 0} accounts`);
     const result = await runInWorker<{ input: CoordinationInput; config: CoordinationConfig }, CoordinationResult>(
-      new URL('./engineWorker.ts', import.meta.url), 'detectInWorker', { input, config }, { signal: ctx.signal });
+      new URL('./engineWorker.ts', import.meta.url), 'detectInWorker', { input, config },
+      // a large run's worker heap (its copy of the input and the engine's working set) is freed before the write
+      { signal: ctx.signal, keepWarm: input.posts.length < LARGE_RUN_POSTS });
     ctx.progress(0.8, `Storing ${result.clusters.length} clusters`);
     // Topics ran at step 4: each clustered account's topic lets the navigator group by topic.
     const topicOfPost = await runTopics(ctx.services, ctx.organizationId, ctx.runId);
