@@ -4,7 +4,7 @@ import { Button, Input, Text, makeStyles, tokens } from '@fluentui/react-compone
 import Sigma from 'sigma';
 import type { PanelProps } from '@core/client/plugin/contract';
 import { decodeViz, encodeViz, withVizDefaults } from '@core/shared/filters';
-import { MESSAGES } from '../shared/api';
+import { GRAPH_ACCOUNTS_DEFAULT, MESSAGES } from '../shared/api';
 import { clusterQuery, clustersQuery, edgeQuery, graphQuery, topicsQuery } from './api';
 import { addTopicNodes } from './graph/topics';
 import { highlightModeFor, highlightReducers, refreshForHover } from './graph/highlight';
@@ -157,7 +157,11 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
         <Button size="small" onClick={() => selection.requestFit()}>Fit</Button>
         {graph && <Text size={200} data-testid="graph-size">{graph.order} nodes · {graph.size} edges</Text>}
         {graphAnswer.data?.truncated && (
-          <Text size={200} data-testid="graph-truncated">Showing the {clusters.length} largest clusters ({drawnAccounts} accounts)</Text>
+          <Text size={200} data-testid="graph-truncated">
+            {clusters.length > 0
+              ? `Showing the ${clusters.length} largest clusters (${drawnAccounts.toLocaleString()} accounts)`
+              : `The largest cluster has more than ${GRAPH_ACCOUNTS_DEFAULT.toLocaleString()} accounts, too many to draw: the cluster list has it`}
+          </Text>
         )}
       </div>
       <div className={styles.canvas} ref={container} data-testid="network-canvas">
