@@ -3,6 +3,7 @@ export * from './layoutTree';
 export { nextPaneId } from './paneIds';
 export * from './panelRegistry';
 export * from './layoutStore';
+export * from './migrateLayout';
 export * from './useWorkspaceController';
 export * from './useWorkspaceLayout';
 export * from './workspaceService';

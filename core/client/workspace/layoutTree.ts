@@ -108,15 +108,25 @@ export function splitBeside(
   return { ...node, children: node.children.map((child) => splitBeside(child, targetId, newId, direction)) };
 }
 
-/** Add a pane at the root: it becomes the root, joins a root split of the same direction, or splits the root. */
-export function appendAtRoot(root: LayoutNode | null, newId: string, direction: SplitDirection = 'row'): LayoutNode {
-  if (root === null) return newId;
+/**
+ * Add a pane (or a whole subtree, as layout migration does) at the root, last: it becomes the root, joins a root
+ * split of the same direction with an equal share, or splits the root 50/50.
+ */
+export function appendAtRoot(root: LayoutNode | null, added: LayoutNode, direction: SplitDirection = 'row'): LayoutNode {
+  if (root === null) return added;
   if (typeof root !== 'string' && root.type === 'split' && root.direction === direction) {
     const n = root.children.length;
     const percentages = percentagesOf(root).map((p) => (p * n) / (n + 1));
-    return { ...root, children: [...root.children, newId], splitPercentages: [...percentages, 100 / (n + 1)] };
+    return { ...root, children: [...root.children, added], splitPercentages: [...percentages, 100 / (n + 1)] };
   }
-  return { type: 'split', direction, children: [root, newId], splitPercentages: [50, 50] };
+  return { type: 'split', direction, children: [root, added], splitPercentages: [50, 50] };
+}
+
+/** The same tree with every leaf id passed through `rename` (shape, sizes and active tabs unchanged). */
+export function renameLeaves(node: LayoutNode, rename: (id: string) => string): LayoutNode {
+  if (typeof node === 'string') return rename(node);
+  if (node.type === 'tabs') return { ...node, tabs: node.tabs.map(rename) };
+  return { ...node, children: node.children.map((child) => renameLeaves(child, rename)) };
 }
 
 /** Make the tab holding `id` the active one, so focusing a pane also shows it. Returns the same tree if nothing changes. */

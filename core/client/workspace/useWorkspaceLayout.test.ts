@@ -33,15 +33,26 @@ describe('chooseLayout', () => {
     expect(chooseLayout({ ...saved, version: 3 }, builtIn).source).toBe('saved');
   });
 
-  it('falls back to the built-in layout otherwise', () => {
+  it('falls back to the built-in layout when nothing is saved, or says why when the saved one is unusable', () => {
     const report = vi.fn();
-    expect(chooseLayout(null, builtIn, report).layout).toBe(builtIn);
-    expect(chooseLayout({ ...saved, version: 1 }, builtIn, report).layout).toBe(builtIn);
+    expect(chooseLayout(null, builtIn, report)).toEqual({ layout: builtIn, source: 'built-in' });
     expect(report).not.toHaveBeenCalled();
     expect(chooseLayout({ nonsense: true }, builtIn, report).layout).toBe(builtIn);
     expect(chooseLayout({ ...saved, root: 'missing' }, builtIn, report).layout).toBe(builtIn);
-    expect(report).toHaveBeenCalledTimes(2);
-    expect(report.mock.calls[1]![0]).toMatch(/inconsistent/);
+    // An old arrangement is only migrated when it is usable; a corrupt one is not patched up.
+    expect(chooseLayout({ ...saved, version: 1, panes: {} }, builtIn, report)).toEqual({ layout: builtIn, source: 'built-in' });
+    expect(report.mock.calls.map(([message]) => message)).toEqual([
+      "Saved layout 'explorer.posts' is not a valid layout; using the built-in one",
+      "Saved layout 'explorer.posts' is inconsistent (pane 'missing' has no entry in panes; pane 'a' is not placed in the tree); using the built-in one",
+      "Saved layout 'explorer.posts' is inconsistent (pane 'a' has no entry in panes); using the built-in one",
+    ]);
+  });
+
+  it('migrates an arrangement saved against an older version instead of replacing it', () => {
+    const report = vi.fn();
+    const chosen = chooseLayout({ ...saved, version: 1 }, builtIn, report);
+    expect(chosen).toEqual({ layout: { ...saved, version: 2 }, source: 'saved', migratedFrom: 1 });
+    expect(report).not.toHaveBeenCalled();
   });
 
   it('stores the arrangement under the requested id', () => {
@@ -63,20 +74,59 @@ describe('useWorkspaceLayout', () => {
     expect(result.current.controller.state.layout).toEqual(saved);
   });
 
-  it('shows the built-in layout when nothing is saved, when the saved one is older, or when loading fails', async () => {
+  it('shows the built-in layout when nothing is saved, when the saved one is corrupt, or when loading fails', async () => {
     const none = setup(memoryLayoutStore());
     await waitFor(() => expect(none.result.current.status).toBe('ready'));
     expect(none.result.current.controller.state.layout).toBe(builtIn);
 
-    const older = setup(memoryLayoutStore([{ ...saved, version: 1 }]));
-    await waitFor(() => expect(older.result.current.status).toBe('ready'));
-    expect(older.result.current.source).toBe('built-in');
+    const corrupt = setup(memoryLayoutStore([{ ...saved, version: 1, root: { type: 'split', direction: 'row', children: ['a', 'a'] } }]));
+    await waitFor(() => expect(corrupt.result.current.status).toBe('ready'));
+    expect(corrupt.result.current.source).toBe('built-in');
+    expect(corrupt.result.current.controller.state.layout).toBe(builtIn);
+    expect(corrupt.onError).toHaveBeenCalledWith(expect.stringMatching(/Saved layout 'explorer.posts' is inconsistent \(pane 'a' appears twice/), undefined);
 
     const failing: LayoutStore = { ...memoryLayoutStore(), load: () => Promise.reject(new Error('offline')) };
     const broken = setup(failing);
     await waitFor(() => expect(broken.result.current.status).toBe('ready'));
     expect(broken.result.current.controller.state.layout).toBe(builtIn);
     expect(broken.onError).toHaveBeenCalledWith(expect.stringMatching(/Loading layout 'explorer.posts' failed/), expect.any(Error));
+  });
+
+  it('migrates an arrangement saved against an older version: the user\'s panes plus the new ones, saved once at the new version', async () => {
+    const oldSaved: Layout = {
+      ...builtIn,
+      version: 1,
+      root: { type: 'split', direction: 'column', children: ['a', 'old.chart#1'], splitPercentages: [70, 30] },
+      panes: { a: { type: 'test.notes', configVersion: 1, config: { text: 'mine' } }, 'old.chart#1': { type: 'old.chart', configVersion: 4, config: { x: 1 } } },
+    };
+    const newer: Layout = {
+      ...builtIn,
+      root: { type: 'split', direction: 'row', children: ['a', 'test.summary#1'] },
+      panes: { a: builtIn.panes.a!, 'test.summary#1': { type: 'test.summary', configVersion: 1, config: {} } },
+    };
+    const store = memoryLayoutStore([oldSaved]);
+    const save = vi.spyOn(store, 'save');
+    const hook = renderHook(() => useWorkspaceLayout('explorer.posts', newer, store, { registry, onError: vi.fn() }));
+    await waitFor(() => expect(hook.result.current.status).toBe('ready'));
+
+    const expected: Layout = {
+      ...oldSaved,
+      version: 2,
+      root: { type: 'split', direction: 'row', children: [oldSaved.root!, 'test.summary#1'], splitPercentages: [50, 50] },
+      panes: { ...oldSaved.panes, 'test.summary#1': newer.panes['test.summary#1']! },
+    };
+    expect(hook.result.current.source).toBe('saved');
+    expect(hook.result.current.controller.state.layout).toEqual(expected);
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(store.saved.get('explorer.posts')).toEqual(expected);
+
+    // Loaded again, the stored arrangement is current: nothing to migrate, nothing saved.
+    hook.unmount();
+    const again = renderHook(() => useWorkspaceLayout('explorer.posts', newer, store, { registry }));
+    await waitFor(() => expect(again.result.current.status).toBe('ready'));
+    expect(again.result.current.controller.state.layout).toEqual(expected);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(save).toHaveBeenCalledTimes(1);
   });
 
   it('saves finished edits, not drag frames and not the load itself', async () => {
