@@ -4,7 +4,10 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
-import narrascope from './tools/eslint-rules/boundaries.js';
+import boundaries from './tools/eslint-rules/boundaries.js';
+import foreignTables from './tools/eslint-rules/tables.js';
+
+const narrascope = { meta: boundaries.meta, rules: { ...boundaries.rules, 'foreign-tables': foreignTables } };
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -54,6 +57,8 @@ export default defineConfig([
     plugins: { narrascope },
     rules: {
       'narrascope/boundaries': ['error', { root }],
+      // A plugin names only its own tables and core's in SQL (tools/eslint-rules/tables.js).
+      'narrascope/foreign-tables': ['error', { root }],
     },
   },
 ]);

@@ -3,8 +3,8 @@ import react from '@vitejs/plugin-react';
 import { alias } from './vite.config';
 
 /**
- * Three projects: `server` (node: shared + server code, API integration, contracts), `client` (jsdom: browser
- * code and components) and `e2e` (node driving real Chromium through playwright-core).
+ * Three projects: `server` (node: shared + server code, the plugins' evaluation/ code, API integration, contracts),
+ * `client` (jsdom: browser code and components) and `e2e` (node driving real Chromium through playwright-core).
  */
 export default defineConfig({
   resolve: { alias },
@@ -20,6 +20,7 @@ export default defineConfig({
             'core/server/**/*.test.ts',
             'plugins/*/shared/**/*.test.ts',
             'plugins/*/server/**/*.test.ts',
+            'plugins/*/evaluation/**/*.test.ts',
             'src/server/**/*.test.ts',
             'src/cli/**/*.test.ts',
             'tests/integration/**/*.test.ts',

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { detectCoordination, DEFAULT_CONFIG } from '../plugins/coordination/server/engine';
 import {
-  detectCoordination, evaluateCopypasta, evaluateDetection, generatePlantedCorpus, naiveCoShare, readGermanElections,
-  readRussianCoordTweets, DEFAULT_CONFIG,
-} from '../plugins/coordination/server/engine';
+  evaluateCopypasta, evaluateDetection, generatePlantedCorpus, naiveCoShare, readGermanElections, readRussianCoordTweets,
+} from '../plugins/coordination/evaluation';
 import { TextIndex } from '../plugins/coordination/server/engine/copypasta';
 import { bandKey, OnePermutationHasher, shingles } from '../plugins/coordination/server/engine/text';
 import { median, printTable } from './lib';

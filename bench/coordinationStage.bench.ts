@@ -13,13 +13,13 @@ import { ensureOrganization } from '@core/server/seed';
 import { openSqlite } from '@core/server/storage/database';
 import { ServiceRegistry } from '@core/shared/services/registry';
 import { narrativesServiceKey } from '@plugins/topics/shared/public';
-import { detectCoordination, evaluateDetection, generatePlantedCorpus } from '../plugins/coordination/server/engine';
-import type { GroundTruth } from '../plugins/coordination/server/engine/plantedCampaigns';
+import { detectCoordination } from '../plugins/coordination/server/engine';
+import { evaluateDetection, generatePlantedCorpus, type GroundTruth } from '../plugins/coordination/evaluation';
 import { detectStage } from '../plugins/coordination/server/stage/stage';
 import type { CoordinationCluster } from '../plugins/coordination/shared/types';
 import { serverPlugins } from '../plugins/index.server';
-import { normalizePost, type NormalizedPost } from '../plugins/posts/server/store/normalize';
-import { PostWriter } from '../plugins/posts/server/store/writer';
+import { normalizePost, type NormalizedPost } from '@core/server/postStore/normalize';
+import { PostWriter } from '@core/server/postStore/writer';
 import { createNarrativesService } from '../plugins/topics/server/service';
 import { printTable } from './lib';
 

@@ -12,8 +12,8 @@ import postsServer from '../plugins/posts/server';
 import { linkMatching } from '../plugins/posts/server/collect/localArchive';
 import { CorpusGenerator } from '../plugins/posts/server/demo/generator';
 import { importPosts } from '../plugins/posts/server/import/importer';
-import { matchableText, normalizePost } from '../plugins/posts/server/store/normalize';
-import { PostWriter } from '../plugins/posts/server/store/writer';
+import { matchableText, normalizePost } from '@core/server/postStore/normalize';
+import { PostWriter } from '@core/server/postStore/writer';
 import { median, printTable } from './lib';
 
 /**

@@ -6,17 +6,18 @@ import { detect as tinyldDetect } from 'tinyld/light';
 import vader from 'vader-sentiment';
 import { enrichPost } from '../plugins/enrichment/server/enrichPost';
 import { detectLanguage } from '../plugins/enrichment/server/language/detectLanguage';
-import { threatSet, tweetEvalSentiment, vaderTweetsSentiment } from '../plugins/enrichment/server/quality/datasets';
-import { binaryScores, macroRecall } from '../plugins/enrichment/server/quality/metrics';
+import { threatSet, tweetEvalSentiment, vaderTweetsSentiment } from '../plugins/enrichment/evaluation/datasets';
+import { binaryScores, macroRecall } from '../plugins/enrichment/evaluation/metrics';
 import { classifySentiment, labelOf, type Sentiment } from '../plugins/enrichment/server/sentiment/classifySentiment';
 import { detectThreat } from '../plugins/enrichment/server/threats/detectThreat';
 import { median, printTable } from './lib';
 import { freshDatabase } from '../core/server/pipeline/testing/database';
 import { runMigrations } from '../core/server/storage/migrations';
+import { coreMigrations } from '../core/server/storage/coreMigrations';
 import { createLogger } from '../core/server/logger';
 import { ServiceRegistry } from '../core/shared/services/registry';
 import { migrations as postsMigrations } from '../plugins/posts/server/migrations';
-import { bulkInsert } from '../plugins/posts/server/store/sql';
+import { bulkInsert } from '@core/server/postStore/sql';
 import { migrations as enrichmentMigrations } from '../plugins/enrichment/server/migrations';
 import { UrlExpander } from '../plugins/enrichment/server/expandUrls';
 import { runNlp, DEFAULT_NLP_OPTIONS } from '../plugins/enrichment/server/stages/nlpStage';
@@ -146,7 +147,7 @@ function qualityTables(): void {
         precision: s.precision.toFixed(3), recall: s.recall.toFixed(3), F1: s.f1.toFixed(3), 'TP/FP/FN': `${s.tp}/${s.fp}/${s.fn}` });
     }
   }
-  printTable('Threats of violence on fixtures/threats.jsonl (target F1 >= 0.85; hold-out not used for tuning)', threatRows);
+  printTable('Threats of violence on evaluation/threats.jsonl (target F1 >= 0.85; hold-out not used for tuning)', threatRows);
 
   const english = [...sets['TweetEval val (2,000)'], ...sets['VADER tweets (4,200)']].map((d) => d.text);
   const langRows = [
@@ -192,7 +193,7 @@ async function pipelineTable(): Promise<void> {
   const fresh = await freshDatabase();
   try {
     const { storage } = fresh;
-    await runMigrations(storage, [{ owner: 'posts', migrations: postsMigrations }, { owner: 'enrichment', migrations: enrichmentMigrations }]);
+    await runMigrations(storage, [{ owner: 'core', migrations: coreMigrations }, { owner: 'posts', migrations: postsMigrations }, { owner: 'enrichment', migrations: enrichmentMigrations }]);
     const db = storage.db as unknown as Kysely<any>;
     const organizationId = 'bench-org';
     const runId = crypto.randomUUID();

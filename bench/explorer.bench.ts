@@ -11,7 +11,8 @@ import { createPostFacetRegistry } from '@core/server/facets/registry';
 import { migrateAll } from '@core/server/server';
 import { ensureOrganization } from '@core/server/seed';
 import { openPostgres, openSqlite, type Storage } from '@core/server/storage/database';
-import { decodeFilters, matchesFilters, type Filters } from '@core/shared/filters';
+import { decodeFilters, filterDimensions, matchesFilters, type Filters } from '@core/shared/filters';
+import { ENRICHMENT_DIMENSIONS } from '@plugins/enrichment/shared/public';
 import postsServer from '../plugins/posts/server';
 import { seedDemoCorpus } from '../plugins/posts/server/demo/seed';
 import { csvLine, EXPORT_BATCH_SIZE, exportChunks, exportStream } from '../plugins/posts/server/explorer/exportStream';
@@ -111,6 +112,8 @@ async function main() {
   const conversationSize = Number((await sql<{ n: number }>`select count(*) as n from posts_run_posts where run_id = ${runId}`.execute(db)).rows[0]!.n);
   const size = `${N.toLocaleString('en')} / ${conversationSize.toLocaleString('en')}`;
 
+  // As a server does: the dimensions the bench's facets answer are declared (by enrichment) first.
+  filterDimensions.register(ENRICHMENT_DIMENSIONS);
   const registry = createPostFacetRegistry();
   registry.register({
     owner: 'bench',

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TopicInputPost } from '../plugins/topics/shared/types';
+import { mulberry32 } from '../core/shared/random';
 import {
-  ari, approximateKnn, exactKnn, knnRecall, nmi, npmi, runTopicEngine, tokenize, topicDiversity, vectorize,
-  DEFAULT_ENGINE_OPTIONS,
+  approximateKnn, exactKnn, knnRecall, runTopicEngine, tokenize, vectorize, DEFAULT_ENGINE_OPTIONS,
 } from '../plugins/topics/server/engine';
-import { seededRandom } from '../plugins/topics/server/engine/rng';
+import { ari, nmi, npmi, topicDiversity } from '../plugins/topics/evaluation/metrics';
 import { median, printTable } from './lib';
 import { CorpusGenerator } from '../plugins/posts/server/demo/generator';
 
@@ -42,7 +42,7 @@ function post(id: string, text: string, extra: Partial<TopicInputPost> = {}): To
  * from one of the post's words in 15%, a mention in 10%, a URL in 10%, and 8% exact reposts of an earlier post.
  */
 export function syntheticPosts(rows: BbcRow[], n: number, seed = 7, articles = rows.length): { posts: TopicInputPost[]; labels: string[]; stories: string[] } {
-  const rand = seededRandom(seed);
+  const rand = mulberry32(seed);
   const words = rows.map((r) => r.text.split(' '));
   const vocab = [...new Set(words.flat())];
   const domains = ['example.com', 'news.example.org', 'blog.example.net', 'video.example.tv'];
@@ -90,7 +90,7 @@ function kmeans(posts: TopicInputPost[], k: number): number[] {
   const dot = (c: Float64Array, d: number) => { let s = 0; for (let j = m.rowPtr[d]!; j < m.rowPtr[d + 1]!; j++) s += c[m.cols[j]!]! * m.vals[j]!; return s; };
   let best: { score: number; assign: Int32Array } | null = null;
   for (let seed = 1; seed <= 3; seed++) {
-    const rand = seededRandom(seed);
+    const rand = mulberry32(seed);
     const cents: Float64Array[] = [];
     const setRow = (c: Float64Array, d: number) => { for (let j = m.rowPtr[d]!; j < m.rowPtr[d + 1]!; j++) c[m.cols[j]!] = m.vals[j]!; };
     const first = new Float64Array(V); setRow(first, Math.floor(rand() * m.rows)); cents.push(first);

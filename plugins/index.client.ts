@@ -1,6 +1,7 @@
 import type { ClientPlugin } from '@core/client/plugin/contract';
 import conversationsClient from './conversations/client';
 import coordinationClient from './coordination/client';
+import enrichmentClient from './enrichment/client';
 import notesClient from './notes/client';
 import postsClient from './posts/client';
 import topicsClient from './topics/client';
@@ -9,6 +10,7 @@ import topicsClient from './topics/client';
 export const clientPlugins: ClientPlugin[] = [
   conversationsClient,
   coordinationClient,
+  enrichmentClient,
   notesClient,
   postsClient,
   topicsClient,

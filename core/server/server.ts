@@ -1,4 +1,6 @@
 import { ServiceRegistry } from '@core/shared/services/registry';
+import { createPostScope, postScopeKey } from './postScope';
+import { filterDimensions } from '@core/shared/filters/dimensions';
 import type { Config } from './config';
 import { createLogger, type Logger } from './logger';
 import { postFacetsKey } from './facets/contract';
@@ -15,6 +17,7 @@ import { registerSystemStatusRoutes } from './status/routes';
 import type { ServerPlugin } from './plugin/contract';
 import { authKey, configKey, loggerKey, storageKey, type ServerContext } from './plugin/context';
 import { serverPluginProblems } from './plugin/validate';
+import { activatePlugins } from './plugin/activate';
 import { isEmpty, seedDemoIdentity } from './seed';
 import { createPipeline, pipelineKey } from './pipeline/runner';
 import { pipelineOptionsFromEnv, type PipelineOptions } from './pipeline/options';
@@ -84,6 +87,10 @@ export async function createServer(opts: ServerOptions): Promise<Omit<RunningSer
       options: { ...pipelineOptionsFromEnv(), ...opts.pipeline } });
     services.provide(pipelineKey, pipeline);
     services.provide(postFacetsKey, createPostFacetRegistry());
+    services.provide(postScopeKey, createPostScope(storage, services));
+    // The plugins' filter dimensions join the vocabulary before any route decodes filters (ADR 0007).
+    const releaseDimensions = filterDimensions.register(opts.plugins.flatMap((p) => p.dimensions ?? []));
+    undo.push(async () => releaseDimensions());
 
     const http = await createHttpHost(ctx);
     undo.push(() => http.fastify.close());
@@ -96,11 +103,9 @@ export async function createServer(opts: ServerOptions): Promise<Omit<RunningSer
       plugin.routes?.(http.registrar(plugin.manifest.id, plugin.manifest.apiPrefixes ?? [], claims));
     }
 
-    const disposers: Array<() => Promise<void> | void> = [];
-    for (const plugin of opts.plugins) {
-      const d = await plugin.activate?.(ctx);
-      if (d) disposers.push(...d);
-    }
+    // Providers first (plugins' declared services), each activate scoped to what it declared.
+    const disposers = await activatePlugins(opts.plugins, ctx);
+    disposers.unshift(releaseDimensions);
     undo.push(async () => { for (const d of [...disposers].reverse()) await d(); });
 
     if (opts.seedWhenEmpty && (await isEmpty(storage))) {

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@core/server/config';
 import { openStorage } from '@core/server/storage/database';
-import { runImport } from './import';
+import { run } from './main';
 
 let dir: string;
 const env = () => ({ NARRASCOPE_DATA_DIR: dir, LOG_LEVEL: 'silent' });
 async function cli(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runImport(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: env() });
+  const code = await run(['import', ...argv], { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: env() });
   return { code, out: out.join(''), err: err.join('') };
 }
 

@@ -8,38 +8,48 @@ import { openStorage } from '@core/server/storage/database';
 import { migrateAll } from '@core/server/server';
 import { addUser, ensureOrganization, seedDemoIdentity } from '@core/server/seed';
 import { PERMISSIONS, ROLES } from '@core/shared/access/permissions';
+import type { ServerPlugin } from '@core/server/plugin/contract';
 import { serverPlugins } from '../../plugins/index.server';
 import { buildIfStale } from './buildIfStale';
 import { createPlugin } from './pluginNew';
+import { pluginCommands, pluginCommandsHelp, runPluginCommand, type CliIo } from './pluginCommands';
 
-const USAGE = `Usage: npm run cli -- <command> [options]
+/** Core's own commands (CORE_CLI_COMMANDS in core/server/cli/command.ts); the plugins' follow in the help. */
+const CORE_USAGE = `Usage: npm run cli -- <command> [options]
 
   serve [--build-if-stale]        start the server (what npm start runs)
   build                           build the browser bundle (compressed assets included)
   dev                             vite dev server with the API on PORT (default 3000)
   migrate                         apply core and plugin migrations
   seed-demo [--posts N]           create "Demo Org", its administrator and the plugins' demo data (N demo posts)
-  import FILE --org NAME [--platform P] [--format jsonl|csv|ndjson] [--create-org]
-                                  import posts exported from other tools (docs/data.md)
   user add --email E --password P --org NAME [--role Analyst|"Senior Analyst"|"Global Admin"] [--admin]
   plugin-new <id>                 copy plugins/_template into plugins/<id>
+`;
 
-Settings come from the environment: see docs/operations.md.`;
+export function usage(plugins: readonly ServerPlugin[]): string {
+  return `${CORE_USAGE}${pluginCommandsHelp(plugins)}\nSettings come from the environment: see docs/operations.md.`;
+}
+
+const processIo: CliIo = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-async function withStorage<T>(fn: (s: ReturnType<typeof openStorage>) => Promise<T>): Promise<T> {
+async function withStorage<T>(plugins: readonly ServerPlugin[], fn: (s: ReturnType<typeof openStorage>) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const storage = openStorage(config);
   try {
-    await migrateAll(storage, serverPlugins);
+    await migrateAll(storage, plugins);
     return await fn(storage);
   } finally {
     await storage.close();
   }
 }
 
-export async function run(argv: string[]): Promise<number> {
+/**
+ * Runs `npm run cli -- <argv>`; answers the exit code, or -1 for a server left running. Core's commands come
+ * first; any other name goes to the plugin command of that name.
+ */
+export async function run(argv: string[], io: CliIo = processIo, plugins: readonly ServerPlugin[] = serverPlugins): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'serve': {
@@ -64,7 +74,7 @@ export async function run(argv: string[]): Promise<number> {
       return -1;
     }
     case 'migrate': {
-      const applied = await withStorage(async (s) => migrateAll(s, serverPlugins));
+      const applied = await withStorage(plugins, async (s) => migrateAll(s, plugins));
       process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Nothing to apply.\n');
       return 0;
     }
@@ -75,20 +85,16 @@ export async function run(argv: string[]): Promise<number> {
       // demo conversations' queued runs are picked up by the next `npm start`.
       const config = loadConfig();
       const { createServer } = await import('@core/server/server');
-      const server = await createServer({ config, plugins: serverPlugins, logger: createLogger('warn'), pipeline: { worker: false } });
+      const server = await createServer({ config, plugins, logger: createLogger('warn'), pipeline: { worker: false } });
       try {
         const seeded = await seedDemoIdentity(server.ctx.storage, config.demoPassword);
-        for (const p of serverPlugins) await p.seedDemo?.(server.ctx, seeded.organizationId);
+        for (const p of plugins) await p.seedDemo?.(server.ctx, seeded.organizationId);
         process.stdout.write(`Demo Org ready (${seeded.organizationId}).\n`);
         if (seeded.generatedPassword) process.stdout.write(`Administrator admin@demo.narrascope.local, password: ${seeded.generatedPassword}\n`);
       } finally {
         await server.close();
       }
       return 0;
-    }
-    case 'import': {
-      const { runImport } = await import('./import');
-      return runImport(rest);
     }
     case 'user': {
       const [sub, ...args] = rest;
@@ -115,7 +121,7 @@ export async function run(argv: string[]): Promise<number> {
         process.stderr.write(`${PASSWORD_MESSAGES[problem]}\n`);
         return 2;
       }
-      const id = await withStorage(async (storage) => {
+      const id = await withStorage(plugins, async (storage) => {
         const organizationId = await ensureOrganization(storage, values.org!);
         return addUser(storage, {
           email: values.email!, password: values.password!, organizationId, roles: [values.role!],
@@ -138,7 +144,9 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     }
   }
-  process.stderr.write(`${USAGE}\n`);
+  const contributed = command === undefined ? undefined : pluginCommands(plugins).find((c) => c.name === command);
+  if (contributed) return runPluginCommand(contributed, rest, plugins, io);
+  io.stderr(`${usage(plugins)}\n`);
   return command ? 2 : 0;
 }
 

@@ -8,8 +8,10 @@ import { loadConfig, type Config } from '@core/server/config';
 import { createServer } from '@core/server/server';
 import type { ServerPlugin } from '@core/server/plugin/contract';
 import { serverPluginProblems } from '@core/server/plugin/validate';
+import { coreServerServices } from '@core/server/plugin/coreServices';
 import type { ClientPlugin } from '@core/client/plugin/contract';
 import { clientPluginProblems, layoutProblemsAgainst, PALETTE_CHORD } from '@core/client/plugin/validate';
+import { coreClientServices } from '@core/client/plugin/coreServices';
 import { coreCommands } from '@core/client/commands/coreCommands';
 import { shellCommands } from '@core/client/shell/shellCommands';
 import * as duplicateId from '../fixtures/broken-plugins/duplicate-id';
@@ -24,6 +26,9 @@ import * as stageCycle from '../fixtures/broken-plugins/stage-cycle';
 import * as missingStageDependency from '../fixtures/broken-plugins/missing-stage-dependency';
 import * as keybindingConflict from '../fixtures/broken-plugins/keybinding-conflict';
 import * as unknownPanelLayout from '../fixtures/broken-plugins/unknown-panel-layout';
+import * as missingService from '../fixtures/broken-plugins/missing-service';
+import * as serviceCycle from '../fixtures/broken-plugins/service-cycle';
+import * as duplicateServiceProvider from '../fixtures/broken-plugins/duplicate-service-provider';
 
 /**
  * Each deliberately broken plugin (tests/fixtures/broken-plugins/) is wrong in exactly one way, registered next to
@@ -49,6 +54,13 @@ async function expectStartUpRefused(plugins: readonly ServerPlugin[], message: s
 }
 const contractError = (...problems: string[]) => `Plugin contract problems:\n- ${problems.join('\n- ')}`;
 
+/** The missing-service message lists what core provides, which grows with core; the rest of the text is exact. */
+const missingGhost = (core: readonly { id: string }[]) =>
+  "plugin 'needy' requires service 'ghost.index', which neither core nor any plugin provides " +
+  `(core provides: ${core.map((k) => k.id).sort().join(', ')}; plugins provide: lender.tools (lender))`;
+const serviceCycleMessage = "service cycle: 'loop-a' needs 'loop-b.feed' of 'loop-b', which needs 'loop-a.feed' of 'loop-a'";
+const duplicateProviderMessage = "service 'mirror.index' is provided by both 'mirror' and 'mirror-copy'";
+
 describe('the valid baseline', () => {
   it('the template alone has no problems on either side', () => {
     expect(serverProblems([])).toEqual([]);
@@ -64,6 +76,9 @@ describe('broken server plugins', () => {
     ['two plugins claiming one prefix', sharedPrefix.serverPlugins, "prefix '/api/v2/shared' is claimed by both 'claim-a' and 'claim-b'"],
     ['stage cycle', stageCycle.serverPlugins, 'Stage cycle: cycle.first -> cycle.second -> cycle.first'],
     ['missing stage dependency', missingStageDependency.serverPlugins, "Stage 'orphan.enrich' depends on missing stage 'posts.nlp'"],
+    ['required service nobody provides', missingService.serverPlugins, missingGhost(coreServerServices)],
+    ['service cycle', serviceCycle.serverPlugins, serviceCycleMessage],
+    ['service provided twice', duplicateServiceProvider.serverPlugins, duplicateProviderMessage],
   ];
 
   it.each(cases)('%s is reported', (_name, plugins, message) => {
@@ -111,6 +126,12 @@ describe('broken client plugins', () => {
     expect(clientProblems(keybindingConflict.clientPlugins)).toEqual([
       "keybinding 'mod+shift+e' of command 'chord-a.exportCsv' (plugin 'chord-a') conflicts with 'Shift+Mod+E' of command 'chord-b.exportGexf' (plugin 'chord-b')",
     ]);
+  });
+
+  it('a required service nobody provides, a service cycle, a service provided twice', () => {
+    expect(clientProblems(missingService.clientPlugins)).toEqual([missingGhost(coreClientServices)]);
+    expect(clientProblems(serviceCycle.clientPlugins)).toEqual([serviceCycleMessage]);
+    expect(clientProblems(duplicateServiceProvider.clientPlugins)).toEqual([duplicateProviderMessage]);
   });
 
   it('keybinding conflict with a core chord', () => {

@@ -1,27 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { repositoryRoot as root, ruleMessagesOf } from './lintRule';
 
 /**
  * The folder rules of the architecture guide (§1.5, §2) as lint errors: each case lints a small module at a virtual
  * path with the repository's own eslint.config.js and checks what narrascope/boundaries says about it.
  */
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const RULE = 'narrascope/boundaries';
-let eslint: ESLint;
-
-beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
-});
-
-async function boundaryMessages(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  if (!result) throw new Error('ESLint returned no result');
-  const fatal = result.messages.filter((m) => m.fatal);
-  if (fatal.length) throw new Error(`${filePath} did not parse: ${fatal.map((m) => m.message).join('; ')}`);
-  for (const m of result.messages.filter((m) => m.ruleId === RULE)) expect(m.severity).toBe(2);
-  return result.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
-}
+const boundaryMessages = ruleMessagesOf('narrascope/boundaries');
 
 const CORE_IMPORTS_PLUGIN = (target: string) =>
   `core/ must not import plugin code ('${target}'): core stays plugin-agnostic. Put the contract or a service key in core ` +
@@ -44,6 +29,10 @@ const NODE_BUILTIN = (source: string, where: string) =>
   `'${source}' is a Node built-in module and ${where} is bundled for the browser, where it does not exist. Do the work ` +
   'on the server (a route under server/) and fetch the result, or use a browser API; only server/, src/server, ' +
   'src/cli, tests and tools may use Node built-ins.';
+const IMPORTS_EVALUATION = (target: string) =>
+  `'${target}' is evaluation code (a plugin's evaluation/ folder: generators, reference implementations, data-set ` +
+  'readers, metrics), which `npm start` never runs; production code must not import it. Import it from test files ' +
+  '(*.test.ts), tests/** or bench/**, or move what production needs into server/.';
 const COMPOSITION_ROOT = (target: string) =>
   `'${target}' is a composition root (src/**, plugins/index.*.ts); core and plugin code must not import it. ` +
   'Depend on the contract in core (core/shared, core/client, core/server) instead.';
@@ -179,7 +168,46 @@ describe('narrascope/boundaries: no Node built-ins in browser-bound code', () =>
   });
 });
 
+describe('narrascope/boundaries: evaluation/ code stays out of production', () => {
+  it('reports production code importing a plugin\'s evaluation/ folder', async () => {
+    expect(await boundaryMessages('plugins/coordination/server/stage/stage.ts', "import { generatePlantedCorpus } from '../../evaluation/plantedCampaigns';\nexport { generatePlantedCorpus };\n"))
+      .toEqual([IMPORTS_EVALUATION('plugins/coordination/evaluation/plantedCampaigns')]);
+    expect(await boundaryMessages('plugins/coordination/client/x.ts', "import { nmi } from '@plugins/coordination/evaluation';\nexport { nmi };\n"))
+      .toEqual([IMPORTS_EVALUATION('plugins/coordination/evaluation')]);
+    expect(await boundaryMessages('src/cli/main.ts', "import { generatePlantedCorpus } from '@plugins/coordination/evaluation/index';\nexport { generatePlantedCorpus };\n"))
+      .toEqual([IMPORTS_EVALUATION('plugins/coordination/evaluation/index')]);
+  });
+
+  it('lets test files, tests/** and bench/** import it', async () => {
+    const code = "import { makeLabelledPosts } from '@plugins/topics/evaluation/labelledPosts';\nexport { makeLabelledPosts };\n";
+    for (const file of ['plugins/topics/server/engine/engine.test.ts', 'tests/integration/topics/support.ts', 'bench/topics.bench.ts']) {
+      expect(await boundaryMessages(file, code), file).toEqual([]);
+    }
+  });
+
+  it('treats evaluation code as its plugin\'s Node code: own server/ and shared/, core, built-ins; no client/, no other plugin', async () => {
+    const code = [
+      "import fs from 'node:fs';",
+      "import { detectCoordination } from '../server/engine/detect';",
+      "import type { EvidenceType } from '../shared/types';",
+      "import { Random } from '@core/shared/random';",
+      "import { createLogger } from '@core/server/logger';",
+      "import { metrics } from './metrics';",
+      'export const x = [fs, detectCoordination, Random, createLogger, metrics];',
+      'export type E = EvidenceType;',
+    ].join('\n');
+    expect(await boundaryMessages('plugins/coordination/evaluation/quality.ts', code)).toEqual([]);
+    expect(await boundaryMessages('plugins/coordination/evaluation/x.ts', "import { panel } from '../client/index';\nexport { panel };\n"))
+      .toEqual([SERVER_IMPORTS_CLIENT('plugins/coordination/client/index')]);
+    expect(await boundaryMessages('plugins/coordination/evaluation/x.ts', "import { g } from '@plugins/posts/server/demo/generator';\nexport { g };\n"))
+      .toEqual([PLUGIN_IMPORTS_PLUGIN('coordination', 'plugins/posts/server/demo/generator', 'posts')]);
+  });
+});
+
 describe('the repository', () => {
+  const RULE = 'narrascope/boundaries';
+  const eslint = new ESLint({ cwd: root });
+
   it('ignores the deliberately broken fixture plugins', async () => {
     expect(await eslint.isPathIgnored('tests/fixtures/broken-plugins/duplicate-id.ts')).toBe(true);
     expect(await eslint.isPathIgnored('core/client/plugin/validate.ts')).toBe(false);
@@ -192,5 +220,6 @@ describe('the repository', () => {
       r.messages.filter((m) => m.ruleId === RULE || m.fatal).map((m) => `${r.filePath.slice(root.length)}:${m.line} ${m.message}`),
     );
     expect(violations).toEqual([]);
-  });
+    // Lints every file of core, plugins and src: tens of seconds on a busy 2-core machine.
+  }, 180_000);
 });

@@ -11,12 +11,15 @@ import templateClient from '@plugins/_template/client';
 import { loadConfig } from '@core/server/config';
 import { createServer } from '@core/server/server';
 import { serverPluginProblems } from '@core/server/plugin/validate';
+import { coreServerServices } from '@core/server/plugin/coreServices';
+import { planActivation } from '@core/shared/plugin/activationOrder';
 import type { ServerPlugin } from '@core/server/plugin/contract';
 import type { RegisteredRoute } from '@core/server/http/routes';
 import { openSqlite } from '@core/server/storage/database';
 import { runMigrations, type MigrationSource } from '@core/server/storage/migrations';
 import { coreMigrations } from '@core/server/storage/coreMigrations';
 import { clientPluginProblems, PALETTE_CHORD } from '@core/client/plugin/validate';
+import { coreClientServices } from '@core/client/plugin/coreServices';
 import type { ClientPlugin } from '@core/client/plugin/contract';
 import { coreCommands } from '@core/client/commands/coreCommands';
 import { shellCommands } from '@core/client/shell/shellCommands';
@@ -45,6 +48,22 @@ describe('plugin ids and halves', () => {
     for (const c of clients) {
       const s = serverManifests.get(c.manifest.id);
       if (s) expect(c.manifest, c.manifest.id).toEqual(s);
+    }
+  });
+});
+
+describe('declared services', () => {
+  // Undeclared use in `activate` is refused at runtime: the real server below activates every server half that way.
+  it('leave no required service unprovided, no cycle and no service provided twice, on either side', () => {
+    expect(planActivation(servers, coreServerServices).problems).toEqual([]);
+    expect(planActivation(clients, coreClientServices).problems).toEqual([]);
+  });
+
+  it('name only services of the plugin itself or core contracts it implements in `provides`', () => {
+    for (const p of [...servers, ...clients]) {
+      for (const k of p.services?.provides ?? []) {
+        expect(k.id.startsWith(`${p.manifest.id}.`) || k.id.startsWith('core.'), `${p.manifest.id} provides ${k.id}`).toBe(true);
+      }
     }
   });
 });
@@ -79,7 +98,11 @@ describe('server halves', () => {
       const sources: MigrationSource[] = [{ owner: 'core', migrations: coreMigrations }];
       await runMigrations(storage, sources);
       const seen = await objects();
-      expect([...seen].filter((n) => !n.startsWith('core_'))).toEqual([]);
+      // Core owns the post store too; its tables keep their persisted `posts_` names (ADR 0007).
+      expect([...seen].filter((n) => !n.startsWith('core_') && !n.startsWith('posts_'))).toEqual([]);
+      for (const table of ['posts_posts', 'posts_actors', 'posts_urls', 'posts_hashtags', 'posts_mentions', 'posts_run_posts', 'posts_search']) {
+        expect(seen.has(table), `core creates the post store table ${table}`).toBe(true);
+      }
       for (const p of servers) {
         sources.push({ owner: p.manifest.id, migrations: p.migrations ?? [] });
         await runMigrations(storage, sources);

@@ -15,7 +15,11 @@
  *   src/server and src/cli as server);
  * - shared/ code (and a plugin's root files such as manifest.ts) importing client/ or server/ code;
  * - Node built-ins (`node:*`, `fs`, `path`, ...) in client/, shared/, a plugin's root files and src/web
- *   (test files `*.test.*` may use them: they run in Node).
+ *   (test files `*.test.*` may use them: they run in Node);
+ * - production code importing a plugin's evaluation/ folder (generators, reference implementations, data-set
+ *   readers and metrics that only tests, benchmarks and quality figures use): only test files, tests/**, bench/**
+ *   and other evaluation code may. Evaluation code itself is Node-side code of its plugin: it may import its own
+ *   plugin's server/ and shared/ code, never client/ code or another plugin's internals.
  * tests/**, bench/**, src/** (for plugin composition) and the config files may import anything else.
  */
 import path from 'node:path';
@@ -43,32 +47,34 @@ function stripExtension(p) {
 
 /**
  * Where a project-relative path sits: `area` (core, plugin, composition, src, other), the plugin's folder name,
- * and the runtime side (client, server, shared or null).
+ * the runtime side (client, server, shared or null) and whether it is a plugin's evaluation code
+ * (plugins/<id>/evaluation/**, which runs in Node: side server).
  * @param {string} rel posix path relative to the project root
  */
 export function classify(rel) {
   const parts = rel.split('/');
   const [top, second, third] = parts;
   if (top === 'core') {
-    return { area: 'core', plugin: null, side: second && SIDES.has(second) ? second : null };
+    return { area: 'core', plugin: null, side: second && SIDES.has(second) ? second : null, evaluation: false };
   }
   if (top === 'plugins') {
     if (parts.length === 2 && second?.startsWith('index.')) {
       // plugins/index.client.ts, plugins/index.server.ts: the explicit plugin lists, one per runtime.
       const side = second.startsWith('index.client') ? 'client' : second.startsWith('index.server') ? 'server' : null;
-      return { area: 'composition', plugin: null, side };
+      return { area: 'composition', plugin: null, side, evaluation: false };
     }
+    if (third === 'evaluation') return { area: 'plugin', plugin: second ?? null, side: 'server', evaluation: true };
     let side = null;
     if (third && SIDES.has(third)) side = third;
     // manifest.ts and other files at a plugin's root are imported by both halves.
     else if (parts.length === 3 && !TEST_FILE.test(rel)) side = 'shared';
-    return { area: 'plugin', plugin: second ?? null, side };
+    return { area: 'plugin', plugin: second ?? null, side, evaluation: false };
   }
   if (top === 'src') {
     const side = second === 'web' ? 'client' : second === 'server' || second === 'cli' ? 'server' : null;
-    return { area: 'src', plugin: null, side };
+    return { area: 'src', plugin: null, side, evaluation: false };
   }
-  return { area: 'other', plugin: null, side: null };
+  return { area: 'other', plugin: null, side: null, evaluation: false };
 }
 
 /**
@@ -124,6 +130,10 @@ const rule = {
       crossRuntime:
         "{{fromWords}} must not import {{toWords}} ('{{target}}'): {{why}} Move what both sides need into a " +
         'shared/ folder (pure TypeScript + zod) and import it from there.',
+      importsEvaluation:
+        "'{{target}}' is evaluation code (a plugin's evaluation/ folder: generators, reference implementations, " +
+        'data-set readers, metrics), which `npm start` never runs; production code must not import it. Import it ' +
+        'from test files (*.test.ts), tests/** or bench/**, or move what production needs into server/.',
       nodeBuiltin:
         "'{{source}}' is a Node built-in module and {{where}} is bundled for the browser, where it does not exist. " +
         'Do the work on the server (a route under server/) and fetch the result, or use a browser API; ' +
@@ -172,6 +182,10 @@ const rule = {
           });
           return;
         }
+      }
+      if (to.evaluation && !from.evaluation && !isTest) {
+        context.report({ node, messageId: 'importsEvaluation', data });
+        return;
       }
       if (from.side && to.side && from.side !== to.side && to.side !== 'shared') {
         const why =

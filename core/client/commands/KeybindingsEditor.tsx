@@ -50,6 +50,8 @@ export function KeybindingsEditor({ registry }: KeybindingsEditorProps) {
     const needle = filter.trim().toLowerCase();
     return registry
       .all()
+      // A command that needs arguments cannot be run from a key, so it cannot be bound.
+      .filter((c) => !registry.needsArguments(c.id))
       .filter((c) => !needle || `${c.title} ${c.id} ${c.category}`.toLowerCase().includes(needle))
       .sort((a, b) => a.category.localeCompare(b.category) || a.title.localeCompare(b.title));
     // `version` changes when commands are registered or bindings change.

@@ -1,6 +1,11 @@
 export * from './registry';
 export * from './keys';
 export { commandsServiceKey } from './commandService';
+export { CommandArgumentsError, needsArguments, parseCommandArgs } from './args';
+export { isCommandVisible } from './conditions';
+export { BUILT_IN_CONTEXT_KEYS, ContextKeyService, contextKeyLookup, type ContextKeyProvider } from './contextKeys';
+export { PanelCommandHandlers, handOver, whenHandled, type PanelCommandHandler } from './panelHandlers';
+export { usePanelCommand } from './usePanelCommand';
 export * from './coreCommands';
 export * from './useGlobalKeybindings';
 export { CommandPalette, type CommandPaletteProps } from './CommandPalette';

@@ -81,13 +81,13 @@ describe('CommandRegistry: list and run', () => {
     warn.mockRestore();
   });
 
-  it('runs a command with the context and remembers it', async () => {
+  it('runs a command with the context (and no arguments) and remembers it', async () => {
     const { registry, storage } = setup();
     const run = vi.fn();
     registry.register(command('a.one', { run }));
     const ctx = testCommandContext({ paneCount: 3 });
     await registry.run('a.one', ctx);
-    expect(run).toHaveBeenCalledWith(ctx);
+    expect(run).toHaveBeenCalledWith(ctx, undefined);
     expect(registry.recent()).toEqual(['a.one']);
     expect(JSON.parse(storage.data.get(RECENT_STORAGE_KEY)!)).toEqual(['a.one']);
   });

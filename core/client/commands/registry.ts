@@ -2,6 +2,9 @@ import type { CommandContext, CommandDefinition, PanelDefinition } from '@core/c
 import { workspaceServiceKey } from '@core/client/workspace/workspaceService';
 import { normaliseKeybinding } from '@core/shared/commands/keybinding';
 import { isMacPlatform, keybindingMatches, type KeyboardEventLike } from './keys';
+import { needsArguments, parseCommandArgs } from './args';
+import { compiledWhen, disabledReason, isCommandVisible } from './conditions';
+import { PanelCommandHandlers } from './panelHandlers';
 
 /** Command ids are persisted (recent list, keybinding overrides): `<pluginId>.<verbNoun>`, checked on register. */
 export const COMMAND_ID = /^[a-z][a-z0-9-]*\.[a-z][A-Za-z0-9]*$/;
@@ -37,6 +40,8 @@ export interface CommandRegistryOptions {
   storage?: KeyValueStorage | null;
   /** Defaults to detecting the platform from `navigator.platform`. */
   isMac?: boolean;
+  /** The context `execute` runs commands in when given none; the shell replaces it with `setContextProvider`. */
+  context?: () => CommandContext;
 }
 
 /**
@@ -46,7 +51,12 @@ export interface CommandRegistryOptions {
  */
 export class CommandRegistry {
   readonly isMac: boolean;
+  /** Panes that carry out commands (`usePanelCommand`), for commands' `handOver`. */
+  readonly handlers = new PanelCommandHandlers();
   private readonly commands = new Map<string, CommandDefinition>();
+  /** Commands that cannot run without arguments: not in the palette, never bound to keys. */
+  private readonly needingArgs = new Set<string>();
+  private contextProvider: (() => CommandContext) | null;
   private readonly storage: KeyValueStorage | null;
   private recentIds: string[];
   private overrides: Record<string, string | null>;
@@ -58,6 +68,7 @@ export class CommandRegistry {
     this.storage = options.storage === undefined ? defaultStorage() : options.storage;
     this.recentIds = this.readRecent();
     this.overrides = this.readOverrides();
+    this.contextProvider = options.context ?? null;
   }
 
   /** Registers commands; returns a disposer that removes exactly these. Throws on a bad or duplicate id. */
@@ -72,15 +83,29 @@ export class CommandRegistry {
         throw new Error(`Command '${command.id}' is already registered`);
       }
       if (command.keybinding !== undefined) normaliseKeybinding(command.keybinding); // throws with the binding named
+      if (typeof command.when === 'string') {
+        try {
+          compiledWhen(command.when);
+        } catch (error) {
+          throw new Error(`Command '${command.id}' has a bad 'when': ${(error as Error).message}`);
+        }
+      }
+      if (command.keybinding !== undefined && needsArguments(command)) {
+        throw new Error(`Command '${command.id}' needs arguments, so it cannot have a keybinding`);
+      }
       seen.add(command.id);
     }
-    for (const command of list) this.commands.set(command.id, command);
+    for (const command of list) {
+      this.commands.set(command.id, command);
+      if (needsArguments(command)) this.needingArgs.add(command.id);
+    }
     this.changed();
     return () => {
       let removed = false;
       for (const command of list) {
         if (this.commands.get(command.id) === command) {
           this.commands.delete(command.id);
+          this.needingArgs.delete(command.id);
           removed = true;
         }
       }
@@ -97,7 +122,10 @@ export class CommandRegistry {
     return [...this.commands.values()];
   }
 
-  /** Commands visible in `ctx` (a throwing `when` hides its command), sorted by category then title. */
+  /**
+   * Commands the palette offers in `ctx` (a throwing `when` hides its command; commands that need arguments are
+   * never offered), sorted by category then title.
+   */
   list(ctx: CommandContext): CommandEntry[] {
     const entries: CommandEntry[] = [];
     for (const id of this.commands.keys()) {
@@ -112,23 +140,57 @@ export class CommandRegistry {
   /** One command as `list` would show it in `ctx`; null when it is unknown or hidden there. */
   entry(id: string, ctx: CommandContext): CommandEntry | null {
     const command = this.commands.get(id);
-    if (!command || !isVisible(command, ctx)) return null;
+    if (!command || this.needingArgs.has(id) || !isCommandVisible(command, ctx)) return null;
     const reason = disabledReason(command, ctx);
     return { command, enabled: reason === null, reason, keybinding: this.effectiveKeybinding(id) };
   }
 
   /**
-   * Runs a command if it is visible and enabled in `ctx`, recording it as recent first (so a command that navigates
-   * away is still remembered). Throws `CommandUnavailableError` otherwise; errors from the command propagate.
+   * What the palette and keybindings do: runs a command if it is visible and enabled in `ctx`, recording it as
+   * recent first (so a command that navigates away is still remembered). Throws `CommandUnavailableError` otherwise,
+   * `CommandArgumentsError` for arguments its schema refuses; errors from the command propagate.
    */
-  async run(id: string, ctx: CommandContext): Promise<void> {
+  async run(id: string, ctx: CommandContext, args?: unknown): Promise<void> {
     const command = this.commands.get(id);
     if (!command) throw new CommandUnavailableError(id, `Unknown command '${id}'`);
-    if (!isVisible(command, ctx)) throw new CommandUnavailableError(id, `Command '${id}' is not available here`);
+    if (!isCommandVisible(command, ctx)) throw new CommandUnavailableError(id, `Command '${id}' is not available here`);
     const reason = disabledReason(command, ctx);
     if (reason !== null) throw new CommandUnavailableError(id, reason);
+    const parsed = parseCommandArgs(command, args);
     this.remember(id);
-    await command.run(ctx);
+    await command.run(ctx, parsed);
+  }
+
+  /**
+   * What code does (panels, other commands), as VS Code's `executeCommand`: runs a command with arguments, validated
+   * by its schema (`CommandArgumentsError`), in `ctx` or the current context. `when` and `enabled` describe the
+   * palette's offer, so they are not checked here, and the command is not recorded as recent.
+   */
+  async execute<Args>(command: CommandDefinition<Args> | string, args?: Args, ctx?: CommandContext): Promise<void> {
+    const id = typeof command === 'string' ? command : command.id;
+    const registered = this.commands.get(id);
+    if (!registered) throw new CommandUnavailableError(id, `Unknown command '${id}'`);
+    const parsed = parseCommandArgs(registered, args);
+    await registered.run(ctx ?? this.currentContext(), parsed);
+  }
+
+  /** The context `execute` uses when given none; the shell sets it while mounted. The disposer restores the previous one. */
+  setContextProvider(provider: () => CommandContext): () => void {
+    const previous = this.contextProvider;
+    this.contextProvider = provider;
+    return () => {
+      if (this.contextProvider === provider) this.contextProvider = previous;
+    };
+  }
+
+  currentContext(): CommandContext {
+    if (!this.contextProvider) throw new Error('No command context: pass one, or set a provider with setContextProvider');
+    return this.contextProvider();
+  }
+
+  /** True for commands the palette cannot run because they need arguments. */
+  needsArguments(id: string): boolean {
+    return this.needingArgs.has(id);
   }
 
   /** Recently run command ids, most recent first (ids of commands no longer registered included). */
@@ -189,8 +251,8 @@ export class CommandRegistry {
   findByEvent(event: KeyboardEventLike, ctx?: CommandContext): CommandDefinition | undefined {
     for (const command of this.commands.values()) {
       const binding = this.effectiveKeybinding(command.id);
-      if (binding === null || !keybindingMatches(binding, event, this.isMac)) continue;
-      if (ctx && !isVisible(command, ctx)) continue;
+      if (binding === null || this.needingArgs.has(command.id) || !keybindingMatches(binding, event, this.isMac)) continue;
+      if (ctx && !isCommandVisible(command, ctx)) continue;
       return command;
     }
     return undefined;
@@ -279,26 +341,6 @@ function defaultStorage(): KeyValueStorage | null {
     return typeof window !== 'undefined' && window.localStorage ? window.localStorage : null;
   } catch {
     return null;
-  }
-}
-
-function isVisible(command: CommandDefinition, ctx: CommandContext): boolean {
-  if (!command.when) return true;
-  try {
-    return command.when(ctx);
-  } catch (error) {
-    console.warn(`[commands] 'when' of '${command.id}' threw; hiding it`, error);
-    return false;
-  }
-}
-
-function disabledReason(command: CommandDefinition, ctx: CommandContext): string | null {
-  if (!command.enabled) return null;
-  try {
-    const result = command.enabled(ctx);
-    return result === true ? null : result;
-  } catch (error) {
-    return error instanceof Error ? error.message : 'This command is not available right now';
   }
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../app/routes';
 import { useNotify } from '../app/notifications';
 import { WorkspaceHost } from '../workspace/WorkspaceHost';
+import { PopupHost } from '../selection/PopupHost';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 },
@@ -87,6 +88,8 @@ export default function ConversationPage() {
           <MessageBar intent="error"><MessageBarBody>No built-in layout named '{layoutId}'.</MessageBarBody></MessageBar>
         )}
       </div>
+      {/* Popups float over every pane (each in a portal): one host for the page, whichever panels are open. */}
+      <PopupHost conversationId={params.conversationId} filters={filters} />
     </section>
   );
 }

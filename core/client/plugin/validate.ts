@@ -1,8 +1,13 @@
+import { dimensionProblems } from '@core/shared/filters/dimensionProblems';
 import { PLUGIN_ID, QUALIFIED_ID, isOwnedBy } from '@core/shared/plugin/ids';
+import { planActivation } from '@core/shared/plugin/activationOrder';
 import { normaliseKeybinding } from '@core/shared/commands/keybinding';
+import { parseWhen } from '@core/shared/commands/when';
+import { needsArguments } from '@core/client/commands/args';
 import { layoutProblems, type Layout } from '@core/shared/layout/schema';
 import { panelOpenCommands } from '@core/client/commands/registry';
 import type { ClientPlugin, CommandDefinition, PanelDefinition } from './contract';
+import { coreClientServices } from './coreServices';
 
 /**
  * Namespaces of core's own commands and services (`workspace.splitRight`, `core.filters`, ...). A plugin with one
@@ -22,8 +27,8 @@ export interface ReservedCommand {
 export const PALETTE_CHORD: ReservedCommand = { id: 'palette.open', keybinding: 'mod+k' };
 
 /**
- * Contract checks on the browser half of the plugins that need no rendering: ids, ownership, config defaults and
- * keybinding conflicts. `reserved` are core's own commands, whose ids and keybindings plugins may not take.
+ * Contract checks on the browser half of the plugins that need no rendering: ids, ownership, config defaults,
+ * keybinding conflicts and the declared services (a required one nobody provides, two providers, a cycle). `reserved` are core's own commands, whose ids and keybindings plugins may not take.
  * The app refuses plugins with problems at start-up; tests/contracts runs the same checks.
  */
 export function clientPluginProblems(plugins: readonly ClientPlugin[], reserved: readonly ReservedCommand[] = []): string[] {
@@ -84,10 +89,29 @@ export function clientPluginProblems(plugins: readonly ClientPlugin[], reserved:
       } else {
         problems.push(`command id '${command.id}' is declared by both '${other.plugin}' and '${id}'`);
       }
+      problems.push(...commandShapeProblems(command));
     }
   }
 
   problems.push(...keybindingProblems(plugins, reserved));
+  problems.push(...planActivation(plugins, coreClientServices).problems);
+  problems.push(...dimensionProblems(plugins));
+  return problems;
+}
+
+/** A `when` string that does not parse; a keybinding on a command the palette cannot run (it needs arguments). */
+function commandShapeProblems(command: CommandDefinition): string[] {
+  const problems: string[] = [];
+  if (typeof command.when === 'string') {
+    try {
+      parseWhen(command.when);
+    } catch (error) {
+      problems.push(`command '${command.id}' has a bad 'when': ${(error as Error).message}`);
+    }
+  }
+  if (command.keybinding !== undefined && needsArguments(command)) {
+    problems.push(`command '${command.id}' needs arguments, so it cannot have a keybinding`);
+  }
   return problems;
 }
 

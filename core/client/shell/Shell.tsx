@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { CommandPalette, useGlobalKeybindings } from '../commands';
@@ -43,6 +43,8 @@ export default function Shell() {
     ...workspaceContextFields(host.services),
     services: host.services,
   }), [pathname, host.services]);
+  // `execute(id, args)` from panels and other commands runs in the same context as the palette.
+  useEffect(() => host.commands.setContextProvider(getContext), [host.commands, getContext]);
   const onError = useCallback((error: unknown, id: string) => {
     const message = `Command ${id} failed: ${(error as Error).message}`;
     reportLog('error', message);

@@ -1,6 +1,5 @@
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import { serviceKey } from '@core/shared/services/registry';
-import type { BooleanDimension, ListDimension } from '@core/shared/filters';
 
 /**
  * Post facets: how analysis plugins add what they computed about posts (sentiment, threats, engagement,
@@ -30,8 +29,8 @@ export type FacetValues = (scope: FacetScope) => RawBuilder<{ post_id: number; v
 export interface PostFacetProvider {
   /** The plugin id that owns the tables behind the facets. */
   owner: string;
-  /** The filter dimensions this provider answers. A dimension may have one provider only. */
-  facets: Partial<Record<ListDimension | BooleanDimension, FacetValues>>;
+  /** The filter dimensions this provider answers (each declared by its plugin, ADR 0007). One provider per dimension. */
+  facets: Partial<Record<string, FacetValues>>;
   /**
    * Extra fields for raw data rows, exports and post details, fetched for one page (or export batch) of posts:
    * post id -> fields (spec field names, e.g. `sentiment`, `threats_of_violence`, `engagement_score`).
@@ -66,7 +65,7 @@ export interface PostFacetRegistry {
   /** Adds a provider; answers its disposer. Fails when a dimension or sort key already has a provider. */
   register(provider: PostFacetProvider): () => void;
   /** The provider of a dimension, if any. */
-  facet(dimension: ListDimension | BooleanDimension): FacetValues | undefined;
+  facet(dimension: string): FacetValues | undefined;
   sortKey(name: string): ((postId: Expression<number>, scope: FacetScope) => Expression<unknown>) | undefined;
   providers(): readonly PostFacetProvider[];
 }

@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { registerTestDimensions } from '@core/shared/filters/testing/dimensions';
 import { createPostFacetRegistry } from './registry';
+
+// As a server does: the plugins' dimensions are declared before their facets register.
+registerTestDimensions();
 
 const values = () => sql<{ post_id: number; value: string }>`select 1 as post_id, 'x' as value`;
 
@@ -24,5 +28,12 @@ describe('post facet registry', () => {
     expect(() => registry.register({ owner: 'other', facets: {}, sortKeys: { engagement: () => sql`2` } }))
       .toThrow("Sort key 'engagement' is already provided by 'enrichment' (refused for 'other')");
     expect(registry.providers().map((p) => p.owner)).toEqual(['enrichment']);
+  });
+
+  it('refuses a facet for a dimension nobody declared', () => {
+    const registry = createPostFacetRegistry();
+    expect(() => registry.register({ owner: 'radar', facets: { radar_theme: values } }))
+      .toThrow("Facet 'radar_theme' of 'radar' answers no declared filter dimension: add it to the plugin's dimensions");
+    expect(registry.providers()).toEqual([]);
   });
 });

@@ -1,11 +1,15 @@
 import { PLUGIN_ID, isOwnedBy } from '@core/shared/plugin/ids';
+import { planActivation } from '@core/shared/plugin/activationOrder';
+import { dimensionProblems } from '@core/shared/filters/dimensionProblems';
 import { orderStages } from '../pipeline/stages';
 import { ambiguousClaims, type PrefixClaim } from './prefixes';
 import type { ServerPlugin } from './contract';
+import { coreServerServices } from './coreServices';
+import { cliCommandProblems } from '../cli/command';
 
 /**
- * Contract checks that need no running server: ids, ownership of stages and migrations, the stage DAG and the
- * declared API prefixes. Start-up refuses plugins with problems; tests/contracts runs the same checks.
+ * Contract checks that need no running server: ids, ownership of stages and migrations, the stage DAG, the
+ * declared API prefixes and the declared services (a required one nobody provides, two providers, a cycle). Start-up refuses plugins with problems; tests/contracts runs the same checks.
  */
 export function serverPluginProblems(plugins: readonly ServerPlugin[]): string[] {
   const problems: string[] = [];
@@ -36,6 +40,9 @@ export function serverPluginProblems(plugins: readonly ServerPlugin[]): string[]
     }
   }
   problems.push(...ambiguousClaims(prefixOwners));
+  problems.push(...dimensionProblems(plugins));
+  problems.push(...planActivation(plugins, coreServerServices).problems);
+  problems.push(...cliCommandProblems(plugins));
   try {
     orderStages(plugins.flatMap((p) => p.stages ?? []));
   } catch (e) {

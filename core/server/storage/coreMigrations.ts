@@ -1,6 +1,7 @@
 import type { Migration } from './migrations';
 import { accessMigrations } from '../auth/migrations';
 import { pipelineMigrations } from '../pipeline/migrations';
+import { postStoreMigrations } from '../postStore/migrations';
 
 /** Core schema. Timestamps are ISO text, booleans integers 0/1, JSON text (see storage/database.ts). */
 const identityAndWorkspace: Migration[] = [
@@ -88,4 +89,4 @@ const identityAndWorkspace: Migration[] = [
   },
 ];
 
-export const coreMigrations: Migration[] = [...identityAndWorkspace, ...accessMigrations, ...pipelineMigrations];
+export const coreMigrations: Migration[] = [...identityAndWorkspace, ...accessMigrations, ...pipelineMigrations, ...postStoreMigrations];

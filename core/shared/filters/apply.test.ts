@@ -8,8 +8,14 @@ import type { SqlBool } from 'kysely';
 import { filtersArb, isoDateTime } from './arbitraries';
 import { filterPredicate, matchesFilters } from './apply';
 import type { FilterColumns, FilterablePost } from './apply';
-import { BOOLEAN_DIMENSIONS, emptyFilters } from './model';
-import type { BooleanDimension, Filters, ListDimension } from './model';
+import { emptyFilters } from './model';
+import type { Filters, ListDimension } from './model';
+import { registerTestDimensions } from './testing/dimensions';
+
+// Before the arbitraries below are built: they draw from the registered dimensions.
+registerTestDimensions();
+const BOOLEAN_DIMENSIONS = ['is_niche', 'is_repost', 'is_reply', 'is_quote', 'contains_threatening_language'] as const;
+type BooleanDimension = (typeof BOOLEAN_DIMENSIONS)[number];
 
 /*
  * Proves that filterPredicate (SQL) and matchesFilters (memory) select the same posts, on a real SQLite

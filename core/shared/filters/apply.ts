@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import { BOOLEAN_DIMENSIONS, LIST_DIMENSIONS, splitSelection } from './model';
-import type { BooleanDimension, Filters, ListDimension, Selection } from './model';
+import { booleanDimensions, flagOf, listDimensions, selectionOf, splitSelection } from './model';
+import type { Filters, Selection } from './model';
 
 /**
  * Applying filters: `filterPredicate` builds the SQL condition, `matchesFilters` is the same rule in memory.
@@ -22,8 +22,9 @@ export type MembershipTest = (values: readonly string[]) => Expression<SqlBool>;
  * How each dimension is stored. A dimension left out cannot be filtered on and is ignored: a plugin that does
  * not store a dimension is not filtered by it.
  */
-export type FilterColumns = { [K in ListDimension]?: ColumnRef | MembershipTest } & {
-  [K in BooleanDimension]?: ColumnRef;
+export type FilterColumns = {
+  /** A list dimension's column or membership test, a boolean dimension's column (by dimension name). */
+  [dimension: string]: ColumnRef | MembershipTest | undefined;
 } & {
   /** Tested by start_range and end_range. SQLite: ISO text as `Date#toISOString` writes it; PostgreSQL: timestamptz. */
   published_at?: ColumnRef;
@@ -69,15 +70,15 @@ export function filterPredicate<DB, TB extends keyof DB>(
   columns: FilterColumns,
 ): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
-  for (const dimension of LIST_DIMENSIONS) {
+  for (const dimension of listDimensions()) {
     const column = columns[dimension];
-    const condition = column === undefined ? null : listCondition(eb, filters[dimension], column);
+    const condition = column === undefined ? null : listCondition(eb, selectionOf(filters, dimension), column);
     if (condition !== null) conditions.push(condition);
   }
-  for (const dimension of BOOLEAN_DIMENSIONS) {
+  for (const dimension of booleanDimensions()) {
     const column = columns[dimension];
-    const wanted = filters[dimension];
-    if (column === undefined || wanted === null) continue;
+    const wanted = flagOf(filters, dimension);
+    if (column === undefined || typeof column === 'function' || wanted === null) continue;
     const literal = columns.booleans === 'integer' ? sql.lit(wanted ? 1 : 0) : sql.lit(wanted);
     conditions.push(sql<SqlBool>`${toExpression(column)} = ${literal}`);
   }
@@ -98,8 +99,9 @@ export function filterPredicate<DB, TB extends keyof DB>(
  * or several (array); `undefined` means "not stored", and that dimension is ignored, like a dimension missing
  * from FilterColumns. null booleans and null dates match no set filter, as NULL does in SQL.
  */
-export type FilterablePost = { [K in ListDimension]?: string | readonly string[] | null } & {
-  [K in BooleanDimension]?: boolean | null;
+export type FilterablePost = {
+  /** A list dimension's value(s) or a boolean dimension's value, by dimension name. */
+  [dimension: string]: string | readonly string[] | boolean | null | undefined;
 } & {
   published_at?: string | null;
   insight_risk?: readonly string[] | null;
@@ -114,13 +116,13 @@ function listMatches(selection: Selection, value: string | readonly string[] | n
 
 /** The in-memory twin of filterPredicate: true when `filters` select `post`. */
 export function matchesFilters(post: FilterablePost, filters: Filters): boolean {
-  for (const dimension of LIST_DIMENSIONS) {
+  for (const dimension of listDimensions()) {
     const value = post[dimension];
-    if (value !== undefined && !listMatches(filters[dimension], value)) return false;
+    if (value !== undefined && typeof value !== 'boolean' && !listMatches(selectionOf(filters, dimension), value)) return false;
   }
-  for (const dimension of BOOLEAN_DIMENSIONS) {
+  for (const dimension of booleanDimensions()) {
     const value = post[dimension];
-    const wanted = filters[dimension];
+    const wanted = flagOf(filters, dimension);
     if (value !== undefined && wanted !== null && value !== wanted) return false;
   }
   if (post.published_at !== undefined && (filters.start_range !== null || filters.end_range !== null)) {

@@ -1,6 +1,7 @@
 /** fast-check generators for the filter tests (test-only; not exported from index.ts). */
 import fc from 'fast-check';
-import { BOOLEAN_DIMENSIONS, ENGAGEMENT_LEVELS, LIST_DIMENSIONS, compareStrings, insightRiskProblem, listValueProblem } from './model';
+import { filterDimensions } from './dimensions';
+import { booleanDimensions, compareStrings, insightRiskProblem, listDimensions, listValueProblem } from './model';
 import type { Filters, ListDimension, Selection } from './model';
 
 /** Values that stress the codec: colons, suffix look-alikes, URL metacharacters, non-ASCII. */
@@ -26,7 +27,8 @@ const anyValue = fc.oneof(
 );
 
 function selectionFrom(dimension: ListDimension, pools: FilterPools): fc.Arbitrary<Selection> {
-  const values = dimension === 'engagement_score' ? fc.constantFrom<string>(...ENGAGEMENT_LEVELS) : pools.value(dimension);
+  const closed = filterDimensions.get(dimension)?.closedValues;
+  const values = closed ? fc.constantFrom<string>(...closed) : pools.value(dimension);
   const entries = fc.uniqueArray(fc.tuple(values.filter((v) => listValueProblem(dimension, v) === null), fc.boolean()), {
     selector: ([v]) => v,
     maxLength: 4,
@@ -50,7 +52,7 @@ export function isoDateTime(time: fc.Arbitrary<number> = fc.integer({ min: MIN_T
 }
 
 export interface FilterPools {
-  /** Values offered for a list dimension (engagement_score always uses its three levels). */
+  /** Values offered for a list dimension (a dimension with closed values always uses those). */
   value: (dimension: ListDimension) => fc.Arbitrary<string>;
   /** How many times likelier each dimension is unset (empty, null) than set (default 2). */
   unsetWeight?: number;
@@ -69,10 +71,10 @@ const defaultPools: FilterPools = {
 
 /** Normalised random Filters (sorted selection keys, sorted unique insight_risk), mostly sparse. */
 export function filtersArb(pools: FilterPools = defaultPools): fc.Arbitrary<Filters> {
-  const lists = Object.fromEntries(LIST_DIMENSIONS.map((d) => [d, selectionFrom(d, pools)]));
+  const lists = Object.fromEntries(listDimensions().map((d) => [d, selectionFrom(d, pools)]));
   const unset = <T>(arb: fc.Arbitrary<T>, none: T) =>
     fc.oneof({ weight: pools.unsetWeight ?? 2, arbitrary: fc.constant(none) }, { weight: 1, arbitrary: arb });
-  const booleans = Object.fromEntries(BOOLEAN_DIMENSIONS.map((d) => [d, unset<boolean | null>(fc.boolean(), null)]));
+  const booleans = Object.fromEntries(booleanDimensions().map((d) => [d, unset<boolean | null>(fc.boolean(), null)]));
   const risks = fc
     .uniqueArray(pools.insightRisk, { minLength: 1, maxLength: 3 })
     .map((entries) => [...entries].sort(compareStrings));

@@ -3,7 +3,12 @@ import fc from 'fast-check';
 import { filtersArb, TRICKY_VALUES } from './arbitraries';
 import { clearAll, decodeFilters, decodeFiltersStrict, encodeFilters, isFilterParam, mergeIntoSearch, toQueryString } from './codec';
 import type { FilterWarning } from './codec';
-import { FILTER_PARAMS, compareStrings, emptyFilters, filtersSchema } from './model';
+import { compareStrings, emptyFilters, filterParams, filtersSchema } from './model';
+import { registerTestDimensions } from './testing/dimensions';
+
+// The analysis dimensions plugins would add, before any arbitrary below draws from the registry.
+registerTestDimensions();
+const FILTER_PARAMS = filterParams();
 import type { Filters } from './model';
 
 function decodeWithWarnings(query: string): { filters: Filters; warnings: FilterWarning[] } {

@@ -1,9 +1,10 @@
 import {
-  BOOLEAN_DIMENSIONS,
-  FILTER_PARAMS,
   INSIGHT_RISK_PARAM,
-  LIST_DIMENSIONS,
   RANGE_PARAMS,
+  booleanDimensions,
+  flagOf,
+  listDimensions,
+  selectionOf,
   compareStrings,
   emptyFilters,
   insightRiskProblem,
@@ -34,11 +35,9 @@ export interface DecodeOptions {
 /** A query string (leading `?` allowed), URLSearchParams, or a parsed query object such as Fastify's. */
 export type QueryInput = URLSearchParams | string | Readonly<Record<string, string | readonly string[] | undefined>>;
 
-const FILTER_PARAM_SET: ReadonlySet<string> = new Set(FILTER_PARAMS);
-
-/** True for every parameter the filter model owns (list, boolean, range and insight_risk parameters). */
+/** True for every parameter the filter model owns (registered dimensions, range and insight_risk parameters). */
 export function isFilterParam(name: string): boolean {
-  return FILTER_PARAM_SET.has(name);
+  return isListDimension(name) || isBooleanDimension(name) || isRangeParam(name) || name === INSIGHT_RISK_PARAM;
 }
 
 /** A fresh URLSearchParams holding `input`; never changes `input`. */
@@ -55,11 +54,11 @@ export function toSearchParams(input: QueryInput): URLSearchParams {
 /** The filter parameters of `filters`, sorted by name and then by value. */
 export function encodeFilters(filters: Filters): URLSearchParams {
   const pairs: [string, string][] = [];
-  for (const dimension of LIST_DIMENSIONS) {
-    for (const [value, included] of Object.entries(filters[dimension])) pairs.push([dimension, `${value}:${included}`]);
+  for (const dimension of listDimensions()) {
+    for (const [value, included] of Object.entries(selectionOf(filters, dimension))) pairs.push([dimension, `${value}:${included}`]);
   }
-  for (const dimension of BOOLEAN_DIMENSIONS) {
-    const value = filters[dimension];
+  for (const dimension of booleanDimensions()) {
+    const value = flagOf(filters, dimension);
     if (value !== null) pairs.push([dimension, String(value)]);
   }
   for (const param of RANGE_PARAMS) {
@@ -111,7 +110,7 @@ export function decodeFilters(params: QueryInput, options: DecodeOptions = {}): 
         continue;
       }
       const value = raw === 'true';
-      if (filters[name] === !value) warn(name, raw, 'given twice with different values; the last one wins');
+      if (flagOf(filters, name) === !value) warn(name, raw, 'given twice with different values; the last one wins');
       filters[name] = value;
     } else if (isRangeParam(name)) {
       const problem = rangeProblem(raw);

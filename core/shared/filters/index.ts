@@ -1,3 +1,5 @@
+export * from './dimensions';
+export * from './coreDimensions';
 export * from './model';
 export * from './codec';
 export * from './viz';

@@ -1,35 +1,23 @@
 import { z } from 'zod';
+import { CORE_DIMENSIONS } from './coreDimensions';
+import { filterDimensions } from './dimensions';
 
 /**
  * The filter model shared by server and browser (spec part 2 section 3 "Filter dimensions" and section 9).
  * Parameter names in the URL and in API query strings are exactly the dimension names below.
  */
 
-/** Insight dimensions: the spec lists them as `insight_*` (subcategories, countries_of_origin, ...). */
-export const INSIGHT_DIMENSIONS = [
-  'insight_subcategories',
-  'insight_countries_of_origin',
-  'insight_operating_countries',
-  'insight_state_associations',
-  'insight_roles',
-  'insight_languages',
-  'insight_regions',
-] as const;
+/**
+ * Dimensions are registered (dimensions.ts): core's post store dimensions always, each plugin's when its host starts.
+ * A list dimension's selection is a set of values, each included (`:true`) or excluded (`:false`); a boolean one is
+ * true, false or unset.
+ */
+filterDimensions.register(CORE_DIMENSIONS);
 
-/** Dimensions whose selection is a set of values, each included (`:true`) or excluded (`:false`). */
-export const LIST_DIMENSIONS = [
-  'coordination_cluster',
-  'narratives',
-  'platforms',
-  'domains',
-  'sentiments',
-  'engagement_score',
-  ...INSIGHT_DIMENSIONS,
-  'nrms_theme',
-] as const;
-
-/** Dimensions that are true, false or unset. */
-export const BOOLEAN_DIMENSIONS = ['is_repost', 'is_reply', 'is_quote', 'contains_threatening_language', 'is_niche'] as const;
+/** Names of the registered list dimensions, in panel order. */
+export const listDimensions = (): string[] => filterDimensions.names('list');
+/** Names of the registered boolean dimensions, in panel order. */
+export const booleanDimensions = (): string[] => filterDimensions.names('boolean');
 
 /** The publication-date range; both ends are ISO 8601 date-times with `Z` or an offset, both inclusive. */
 export const RANGE_PARAMS = ['start_range', 'end_range'] as const;
@@ -37,59 +25,20 @@ export const RANGE_PARAMS = ['start_range', 'end_range'] as const;
 /** Insight risk entries, each the `key:value` of one of the spec's insight risk `filters (key, value)`. */
 export const INSIGHT_RISK_PARAM = 'insight_risk';
 
-export type InsightDimension = (typeof INSIGHT_DIMENSIONS)[number];
-export type ListDimension = (typeof LIST_DIMENSIONS)[number];
-export type BooleanDimension = (typeof BOOLEAN_DIMENSIONS)[number];
+/** A registered dimension's name (list or boolean); the vocabulary is open, so any string. */
+export type ListDimension = string;
+export type BooleanDimension = string;
 export type RangeParam = (typeof RANGE_PARAMS)[number];
 
-/** Every query parameter the filter model owns; clear-all removes exactly these. */
-export const FILTER_PARAMS: readonly string[] = [
-  ...LIST_DIMENSIONS,
-  ...BOOLEAN_DIMENSIONS,
-  ...RANGE_PARAMS,
-  INSIGHT_RISK_PARAM,
-].sort();
+/** Every query parameter the filter model owns now (sorted); clear-all removes exactly these. */
+export function filterParams(): string[] {
+  return [...filterDimensions.names(), ...RANGE_PARAMS, INSIGHT_RISK_PARAM].sort();
+}
 
-export const ENGAGEMENT_LEVELS = ['low', 'medium', 'high'] as const;
-export type EngagementLevel = (typeof ENGAGEMENT_LEVELS)[number];
-/** Known sentiments; other values are allowed and shown as Unknown. */
-export const SENTIMENTS = ['POSITIVE', 'NEGATIVE', 'NEUTRAL'] as const;
-export const RISK_LEVELS = ['LOW_RISK', 'MEDIUM_RISK', 'HIGH_RISK'] as const;
-export const INSIGHT_RISK_TYPES = [
-  'NAIVE_COORDINATION',
-  'COORDINATION_WITH_OTHER_FACTORS',
-  'NAIVE_INFLUENCER',
-  'INFLUENCER_WITH_OTHER_FACTORS',
-  'GOVT_OFFICIAL_WITH_OTHER_FACTORS',
-  'NAIVE_NICHENESS',
-  'NICHENESS_WITH_OTHER_FACTORS',
-  'STATE_ACTOR_WITH_OTHER_FACTORS',
-  'NAIVE_VIOLENT_RHETORIC',
-  'VIOLENT_RHETORIC_WITH_OTHER_FACTORS',
-] as const;
-
-/** Key of each dimension in the spec's "Filter count row" (the filter_counts answer; it also has `total`). */
-export const FILTER_COUNT_KEYS: Readonly<Record<ListDimension | BooleanDimension, string>> = {
-  narratives: 'narrative',
-  sentiments: 'sentiment',
-  contains_threatening_language: 'contains_threatening_language',
-  platforms: 'platform',
-  domains: 'domain',
-  insight_regions: 'insight_region',
-  insight_languages: 'insight_language',
-  insight_subcategories: 'insight_subcategory',
-  insight_roles: 'insight_role',
-  insight_countries_of_origin: 'insight_country_of_origin',
-  insight_operating_countries: 'insight_operating_country',
-  insight_state_associations: 'insight_state_association',
-  coordination_cluster: 'coordination_cluster',
-  is_niche: 'is_niche',
-  is_repost: 'is_repost',
-  is_reply: 'is_reply',
-  is_quote: 'is_quote',
-  engagement_score: 'engagement_score',
-  nrms_theme: 'nrms_theme',
-};
+/** Key of a dimension in the spec's "Filter count row" (the filter_counts answer, which also has `total`). */
+export function countKeyOf(dimension: string): string {
+  return filterDimensions.get(dimension)?.countKey ?? dimension;
+}
 
 /**
  * A list selection: value -> true (included) or false (excluded); values not present are not selected.
@@ -98,12 +47,27 @@ export const FILTER_COUNT_KEYS: Readonly<Record<ListDimension | BooleanDimension
  */
 export type Selection = Record<string, boolean>;
 
-export type Filters = { [K in ListDimension]: Selection } & { [K in BooleanDimension]: boolean | null } & {
+export type Filters = {
   start_range: string | null;
   end_range: string | null;
   /** `key:value` strings, sorted and unique in normalised filters. */
   insight_risk: string[];
+} & {
+  /** A list dimension's Selection or a boolean dimension's value; absent means unset. */
+  [dimension: string]: Selection | boolean | null | string | string[] | undefined;
 };
+
+/** A list dimension's selection (empty when unset). */
+export function selectionOf(filters: Filters, dimension: string): Selection {
+  const value = Object.hasOwn(filters, dimension) ? filters[dimension] : undefined;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
+}
+
+/** A boolean dimension's value (null when unset). */
+export function flagOf(filters: Filters, dimension: string): boolean | null {
+  const value = Object.hasOwn(filters, dimension) ? filters[dimension] : undefined;
+  return typeof value === 'boolean' ? value : null;
+}
 
 /** Longest value accepted for one list entry or insight risk entry (URLs can be long; kilobytes are not). */
 export const MAX_VALUE_LENGTH = 2048;
@@ -111,15 +75,14 @@ export const MAX_VALUE_LENGTH = 2048;
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Why `value` cannot be a value of `dimension`, or null when it can. */
-export function listValueProblem(dimension: ListDimension, value: string): string | null {
+export function listValueProblem(dimension: string, value: string): string | null {
   if (value.length === 0) return 'empty value';
   if (value.length > MAX_VALUE_LENGTH) return `value longer than ${MAX_VALUE_LENGTH} characters`;
   // Selections are plain objects; this one key would become the prototype instead of an entry.
   if (value === '__proto__') return 'reserved value';
   if (LONE_SURROGATE.test(value)) return 'not well-formed Unicode';
-  if (dimension === 'engagement_score' && !(ENGAGEMENT_LEVELS as readonly string[]).includes(value)) {
-    return `engagement_score is one of ${ENGAGEMENT_LEVELS.join(', ')}`;
-  }
+  const closed = filterDimensions.get(dimension)?.closedValues;
+  if (closed && !closed.includes(value)) return `${dimension} is one of ${closed.join(', ')}`;
   return null;
 }
 
@@ -145,56 +108,47 @@ export function rangeProblem(value: string): string | null {
   return null;
 }
 
-function selectionSchema(dimension: ListDimension) {
-  const key = z.string().refine((v) => listValueProblem(dimension, v) === null, { error: `invalid ${dimension} value` });
-  return z.record(key, z.boolean());
-}
-
 const rangeSchema = z
   .string()
   .refine((v) => rangeProblem(v) === null, { error: 'expected an ISO 8601 date-time with Z or an offset' })
   .nullable();
 
+const selectionSchema = z.record(z.string(), z.boolean());
+
+/** Filters as data (saved views, tests): every key a registered dimension of the right kind, values valid. */
 export const filtersSchema = z.object({
-  coordination_cluster: selectionSchema('coordination_cluster'),
-  narratives: selectionSchema('narratives'),
-  platforms: selectionSchema('platforms'),
-  domains: selectionSchema('domains'),
-  sentiments: selectionSchema('sentiments'),
-  engagement_score: selectionSchema('engagement_score'),
-  insight_subcategories: selectionSchema('insight_subcategories'),
-  insight_countries_of_origin: selectionSchema('insight_countries_of_origin'),
-  insight_operating_countries: selectionSchema('insight_operating_countries'),
-  insight_state_associations: selectionSchema('insight_state_associations'),
-  insight_roles: selectionSchema('insight_roles'),
-  insight_languages: selectionSchema('insight_languages'),
-  insight_regions: selectionSchema('insight_regions'),
-  nrms_theme: selectionSchema('nrms_theme'),
-  is_repost: z.boolean().nullable(),
-  is_reply: z.boolean().nullable(),
-  is_quote: z.boolean().nullable(),
-  contains_threatening_language: z.boolean().nullable(),
-  is_niche: z.boolean().nullable(),
   start_range: rangeSchema,
   end_range: rangeSchema,
   insight_risk: z.array(z.string().refine((v) => insightRiskProblem(v) === null, { error: 'expected key:value' })),
-}) satisfies z.ZodType<Filters>;
+}).catchall(z.union([selectionSchema, z.boolean(), z.null()])).superRefine((filters, ctx) => {
+  for (const [name, value] of Object.entries(filters)) {
+    if (name === 'start_range' || name === 'end_range' || name === INSIGHT_RISK_PARAM) continue;
+    const dimension = filterDimensions.get(name);
+    if (!dimension) {
+      ctx.addIssue({ code: 'custom', path: [name], message: `unknown filter dimension ${name}` });
+    } else if (dimension.kind === 'boolean' ? typeof value === 'object' && value !== null : typeof value !== 'object' || value === null) {
+      ctx.addIssue({ code: 'custom', path: [name], message: `expected ${dimension.kind === 'boolean' ? 'true, false or null' : 'a selection'}` });
+    } else if (dimension.kind === 'list') {
+      for (const v of Object.keys(value as Selection)) {
+        if (listValueProblem(name, v) !== null) ctx.addIssue({ code: 'custom', path: [name, v], message: `invalid ${name} value` });
+      }
+    }
+  }
+}) as unknown as z.ZodType<Filters>;
 
 /** No filter at all: every post. A new object each call. */
 export function emptyFilters(): Filters {
-  const lists = Object.fromEntries(LIST_DIMENSIONS.map((d) => [d, {}])) as { [K in ListDimension]: Selection };
-  const booleans = Object.fromEntries(BOOLEAN_DIMENSIONS.map((d) => [d, null])) as {
-    [K in BooleanDimension]: boolean | null;
-  };
-  return { ...lists, ...booleans, start_range: null, end_range: null, insight_risk: [] };
+  const filters: Filters = { start_range: null, end_range: null, insight_risk: [] };
+  for (const d of filterDimensions.all()) filters[d.name] = d.kind === 'list' ? {} : null;
+  return filters;
 }
 
 export function isListDimension(name: string): name is ListDimension {
-  return (LIST_DIMENSIONS as readonly string[]).includes(name);
+  return filterDimensions.get(name)?.kind === 'list';
 }
 
 export function isBooleanDimension(name: string): name is BooleanDimension {
-  return (BOOLEAN_DIMENSIONS as readonly string[]).includes(name);
+  return filterDimensions.get(name)?.kind === 'boolean';
 }
 
 export function isRangeParam(name: string): name is RangeParam {
@@ -216,9 +170,9 @@ export function splitSelection(selection: Selection): { included: string[]; excl
 
 /** The same filters with selection keys in sorted order and insight_risk sorted and unique (stable JSON). */
 export function normalizeFilters(filters: Filters): Filters {
-  const result = { ...filters, insight_risk: [...new Set(filters.insight_risk)].sort(compareStrings) };
-  for (const dimension of LIST_DIMENSIONS) {
-    const entries = Object.entries(filters[dimension]).sort(([a], [b]) => compareStrings(a, b));
+  const result: Filters = { ...filters, insight_risk: [...new Set(filters.insight_risk)].sort(compareStrings) };
+  for (const dimension of listDimensions()) {
+    const entries = Object.entries(selectionOf(filters, dimension)).sort(([a], [b]) => compareStrings(a, b));
     result[dimension] = Object.fromEntries(entries);
   }
   return result;
@@ -227,8 +181,8 @@ export function normalizeFilters(filters: Filters): Filters {
 /** True when the filters select every post. */
 export function isEmptyFilters(filters: Filters): boolean {
   return (
-    LIST_DIMENSIONS.every((d) => Object.keys(filters[d]).length === 0) &&
-    BOOLEAN_DIMENSIONS.every((d) => filters[d] === null) &&
+    listDimensions().every((d) => Object.keys(selectionOf(filters, d)).length === 0) &&
+    booleanDimensions().every((d) => flagOf(filters, d) === null) &&
     filters.start_range === null &&
     filters.end_range === null &&
     filters.insight_risk.length === 0
@@ -237,7 +191,7 @@ export function isEmptyFilters(filters: Filters): boolean {
 
 /** A copy with `value` of `dimension` included (true), excluded (false) or unselected (null). */
 export function setListValue(filters: Filters, dimension: ListDimension, value: string, state: boolean | null): Filters {
-  const entries = Object.entries(filters[dimension]).filter(([v]) => v !== value);
+  const entries = Object.entries(selectionOf(filters, dimension)).filter(([v]) => v !== value);
   if (state !== null) entries.push([value, state]);
   entries.sort(([a], [b]) => compareStrings(a, b));
   return { ...filters, [dimension]: Object.fromEntries(entries) };

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { apiGet, apiMutate } from '@core/client/api/client';
 import type { PanelProps } from '@core/client/plugin/contract';
+import { usePanelCommand } from '@core/client/commands/usePanelCommand';
 import { NOTES_PATH, noteListSchema, noteSchema } from '../shared/api';
+import { startNoteCommand } from './commands';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalM },
@@ -14,10 +16,17 @@ const useStyles = makeStyles({
 export const notesQueryKey = (conversationId: string) => ['template', 'notes', conversationId] as const;
 
 /** Lists and adds notes; post-like text is always rendered as text, never HTML. */
-export default function NotesPanel({ conversationId, config }: PanelProps<{ showDates: boolean }>) {
+export default function NotesPanel({ paneId, conversationId, config }: PanelProps<{ showDates: boolean }>) {
   const styles = useStyles();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  // "Start a note" hands its arguments to this pane (not a counter in shared state): take the draft, focus the box.
+  usePanelCommand(startNoteCommand, paneId, ({ text: draft }) => {
+    if (draft !== undefined) setText(draft);
+    // After the palette has closed and given focus back to where it was.
+    setTimeout(() => input.current?.focus(), 80);
+  });
   const notes = useQuery({
     queryKey: notesQueryKey(conversationId ?? ''),
     enabled: !!conversationId,
@@ -34,7 +43,7 @@ export default function NotesPanel({ conversationId, config }: PanelProps<{ show
   return (
     <div className={styles.root}>
       <form className={styles.form} onSubmit={(e) => { e.preventDefault(); if (text.trim()) add.mutate(text); }}>
-        <Input aria-label="New note" value={text} onChange={(_, d) => setText(d.value)} placeholder="Write a note" />
+        <Input ref={input} aria-label="New note" value={text} onChange={(_, d) => setText(d.value)} placeholder="Write a note" />
         <Button type="submit" appearance="primary" disabled={add.isPending || !text.trim()}>Add note</Button>
       </form>
       {add.isError && <Text role="alert">{(add.error as Error).message}</Text>}

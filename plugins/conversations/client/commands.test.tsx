@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ServiceRegistry } from '@core/shared/services/registry';
 import type { CommandContext } from '@core/client/plugin/contract';
+import { isCommandVisible } from '@core/client/commands/conditions';
 import { conversationCommands } from './commands';
 import { conversation, fakeApi, project } from './testing/fakeApi';
 import { renderWithApp } from './testing/harness';
@@ -33,14 +34,14 @@ describe('palette commands', () => {
       'conversations.goToProject', 'conversations.goToConversation', 'conversations.create', 'conversations.rerun',
     ]);
     const services = new ServiceRegistry();
-    for (const c of conversationCommands) expect(c.when!(ctx(services, { conversationId: 'c1' }))).toBe(false);
+    for (const c of conversationCommands) expect(isCommandVisible(c, ctx(services, { conversationId: 'c1' }))).toBe(false);
   });
 
   it('conversations.rerun is enabled for a finished conversation and re-runs it through its lifecycle', async () => {
     const { api, host } = await setup();
     const c = ctx(host.services, { conversationId: 'c1', projectName: 'Elections' });
-    expect(command('conversations.rerun').when!(c)).toBe(true);
-    expect(command('conversations.rerun').when!({ ...c, conversationId: null })).toBe(false);
+    expect(isCommandVisible(command('conversations.rerun'), c)).toBe(true);
+    expect(isCommandVisible(command('conversations.rerun'), { ...c, conversationId: null })).toBe(false);
     expect(command('conversations.rerun').enabled!(c)).toBe(true);
     await command('conversations.rerun').run(c);
     expect(command('conversations.rerun').enabled!(c)).toBe('A re-run is being requested');

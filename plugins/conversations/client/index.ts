@@ -4,6 +4,7 @@ import { manifest } from '../manifest';
 import { keys, requestRerun, serverMessage } from './api';
 import { conversationCommands } from './commands';
 import { LifecycleRegistry, lifecyclesKey } from './lifecycleRegistry';
+import { conversationsUiKey } from './uiService';
 
 export default defineClientPlugin({
   manifest,
@@ -14,6 +15,8 @@ export default defineClientPlugin({
   },
   commands: conversationCommands,
   organizationPages: { queryAudit: () => import('./queryAudit/QueryAuditPage') },
+  // conversations.ui is registered by the picker while it is mounted; core.api arrives after activate, hence `has`.
+  services: { provides: [lifecyclesKey, conversationsUiKey], optional: [apiKey] },
   activate(services) {
     // One lifecycle actor per conversation for the whole app, shared by the picker, the cards and the header.
     const registry = new LifecycleRegistry({

@@ -1,5 +1,8 @@
 import { defineServerPlugin } from '@core/server/plugin/contract';
 import { pipelineKey } from '@core/server/pipeline/runner';
+import { storedPostsKey } from '@core/server/pipeline/collectors';
+import { conversationDirectoryKey } from '@core/server/postScope';
+import { isDeletedConversation } from './deletion';
 import { manifest } from '../manifest';
 import { collectStage } from './collectStage';
 import { registerConversationRoutes } from './conversations';
@@ -19,9 +22,15 @@ export default defineServerPlugin({
     registerQueryAuditRoutes(r);
   },
   stages: [collectStage],
+  // core.storedPosts (the posts plugin's local archive) serves run previews and the collect stage when installed.
+  services: { provides: [conversationDirectoryKey], requires: [pipelineKey], optional: [storedPostsKey] },
   async activate(ctx) {
     const pipeline = ctx.services.get(pipelineKey);
     return [
+      // Core's post scope refuses deleted conversations (soft delete: their runs remain) through this directory.
+      ctx.services.provide(conversationDirectoryKey, {
+        isDeleted: (organizationId, conversationId) => isDeletedConversation(ctx.storage.db, organizationId, conversationId),
+      }),
       pipeline.onRunChange(conversationRunListener),
       pipeline.addPeriodicTask(continuousScheduler(dbOf(ctx.storage), pipeline)),
     ];

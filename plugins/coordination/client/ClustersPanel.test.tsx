@@ -1,16 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
-import { ServiceRegistry } from '@core/shared/services/registry';
 import { emptyFilters, type Filters } from '@core/shared/filters';
-import { apiKey, filtersKey } from '@core/client/services/keys';
-import { renderWithProviders } from '@core/client/testing/render';
+import { createWorkbenchHost } from '@core/client/app/host';
+import type { CommandContext } from '@core/client/plugin/contract';
+import { accountKind, clusterKind } from '@core/client/selection/kinds';
+import type { SelectionService } from '@core/client/selection/selectionService';
+import { apiKey, filtersKey, selectionKey } from '@core/client/services/keys';
+import { renderInWorkbench } from '@core/client/testing/workbench';
+import { QueryClient } from '@tanstack/react-query';
 import coordinationClient from './index';
 import ClustersPanel from './ClustersPanel';
-import { coordinationSelectionKey, selection } from './selection';
-import { setCurrentGraph } from './currentGraph';
 import { buildCoordinationGraph } from './graph/buildGraph';
+import { expandNeighbourhood, nextPreset } from './navigatorCommands';
+import { edgeKind } from './kinds';
 
 const conversationId = '0d9f1f0e-9a57-4c4a-9d0e-2a1c3b4d5e6f';
 const envelope = (data: unknown, status = 200) => new Response(JSON.stringify({ data, metadata: { errors: status === 200 ? [] : ['x'], info: null, msg: null, pagination_info: null } }), {
@@ -44,7 +47,6 @@ let cluster: { status: number; data: unknown };
 let urls: { urls: string[]; post_dates: string[] };
 const calls: string[] = [];
 beforeEach(() => {
-  selection.reset();
   calls.length = 0;
   cluster = { status: 200, data: clusterData };
   urls = { urls: ['https://old.example', 'https://new.example'], post_dates: ['2025-01-01T00:00:00.000Z', '2025-02-01T00:00:00.000Z'] };
@@ -62,8 +64,22 @@ beforeEach(() => {
 });
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
-const panel = (filters: Filters = emptyFilters()) =>
-  renderWithProviders(<ClustersPanel paneId="p1" config={{}} setConfig={() => {}} conversationId={conversationId} filters={filters} />);
+const clustersPanel = (filters: Filters = emptyFilters(), paneId = 'p1') =>
+  <ClustersPanel paneId={paneId} config={{}} setConfig={() => {}} conversationId={conversationId} filters={filters} />;
+let selection: SelectionService;
+/** The clusters panel in the conversation page's plugin host, with the page's popup host. */
+const panel = (filters: Filters = emptyFilters()) => {
+  const rendered = renderInWorkbench(clustersPanel(filters), { plugins: [coordinationClient], conversationId, filters });
+  selection = rendered.selection;
+  return rendered;
+};
+const open = <P,>(kind: { kind: string; __payload?: P }, payload: P) => act(() => { selection.openPopup(kind, payload); });
+/** The top popup's kind and payload, as the popup host draws it. */
+const topPopup = () => {
+  const { popups } = selection.getSnapshot();
+  const top = popups[popups.length - 1];
+  return top ? { kind: top.kind, payload: top.payload } : null;
+};
 
 describe('coordination clusters panel', () => {
   it('lists each cluster with its preview and evidence groups, sending the filters', async () => {
@@ -95,17 +111,17 @@ describe('coordination clusters panel', () => {
   it('cluster popup messages: load error and no coordination', async () => {
     cluster = { status: 500, data: null };
     panel();
-    selection.openPopup({ type: 'cluster', clusterId: 'c1' });
+    open(clusterKind, { clusterId: 'c1' });
     expect(await screen.findByText('An error occurred while loading cluster popup data')).toBeTruthy();
-    selection.clearPopup();
+    act(() => selection.closePopup());
     cluster = { status: 200, data: { ...clusterData, accounts: [] } };
-    selection.openPopup({ type: 'cluster', clusterId: 'c2' });
+    open(clusterKind, { clusterId: 'c2' });
     expect(await screen.findByText('No Coordination Detected')).toBeTruthy();
   });
 
   it('user popup: profile, Account Info, sorted extra properties, Connected Accounts with count, URLs newest first', async () => {
     panel();
-    selection.openPopup({ type: 'user', rid: 'r1', clusterId: 'c1' });
+    open(accountKind, { rid: 'r1', clusterId: 'c1' });
     const popup = await screen.findByRole('dialog', { name: 'User One' });
     await within(popup).findByText('Account Info');
     expect(within(popup).getByText('I <b>post</b>')).toBeTruthy(); // text, never HTML
@@ -117,111 +133,141 @@ describe('coordination clusters panel', () => {
     expect([...table.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['url', 'Date Shared']);
     expect([...table.querySelectorAll('tbody td:first-child')].map((td) => td.textContent)).toEqual(['https://new.example', 'https://old.example']);
     await userEvent.click(within(popup).getByRole('button', { name: '@user2' }));
-    expect(selection.get().popup).toEqual({ type: 'coordination', clusterId: 'c1', i: 'r1', j: 'r2' });
+    expect(topPopup()).toEqual({ kind: edgeKind.kind, payload: { clusterId: 'c1', i: 'r1', j: 'r2' } });
+    // One profile popup at a time: the edge popup replaced the user popup.
+    expect(selection.getSnapshot().popups).toHaveLength(1);
   });
 
   it('user popup without URLs says there is no data', async () => {
     urls = { urls: [], post_dates: [] };
     panel();
-    selection.openPopup({ type: 'user', rid: 'r1', clusterId: null });
+    open(accountKind, { rid: 'r1', clusterId: null });
     expect(await screen.findByText('No available data to display')).toBeTruthy();
   });
 
   it('edge popup: action node, sentence, receiver node and the proving posts as text', async () => {
     panel();
-    selection.openPopup({ type: 'coordination', clusterId: 'c1', i: 'r1', j: 'r2' });
+    open(edgeKind, { clusterId: 'c1', i: 'r1', j: 'r2' });
     const popup = await screen.findByRole('dialog', { name: 'Coordination' });
     expect(await within(popup).findByText('Account @user1 coordinated with Account @user2')).toBeTruthy();
     expect(within(popup).getByText('@user1: <img src=x onerror=alert(1)> read')).toBeTruthy();
     expect(popup.querySelector('img')).toBeNull();
     expect(within(popup).getByText('news.example/a — 2 s apart')).toBeTruthy();
     await userEvent.click(within(popup).getByRole('button', { name: 'Open @user2' }));
-    expect(selection.get().popup).toEqual({ type: 'user', rid: 'r2', clusterId: 'c1' });
+    expect(topPopup()).toEqual({ kind: accountKind.kind, payload: { rid: 'r2', clusterId: 'c1' } });
+    // Opening an account from the evidence selects it, with its cluster: the list highlights that cluster.
+    expect(selection.getSnapshot().selection).toEqual({ kind: 'account', payload: { rid: 'r2', clusterId: 'c1' } });
+    expect(screen.getByRole('button', { name: /Cluster c1/ }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('a popup request without a type logs a warning and opens nothing', () => {
+  it('a popup request without a kind logs a warning and opens nothing', () => {
+    panel();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    selection.openPopup({} as never);
-    expect(warn).toHaveBeenCalledWith('Profile popup requested without a type; nothing to show');
-    expect(selection.get().popup).toBeNull();
+    act(() => { selection.openPopup({} as never, {}); });
+    expect(warn).toHaveBeenCalledWith("No popup renderer for kind ''; nothing to show");
+    expect(topPopup()).toBeNull();
     warn.mockRestore();
   });
 
-  it('only one pane draws the popup when two coordination panels are open', async () => {
-    panel();
-    renderWithProviders(<ClustersPanel paneId="p2" config={{}} setConfig={() => {}} conversationId={conversationId} filters={emptyFilters()} />);
-    selection.openPopup({ type: 'cluster', clusterId: 'c1' });
+  it('draws the popup once when two coordination panels are open (one popup host for the page)', async () => {
+    renderInWorkbench(<>{clustersPanel(emptyFilters(), 'p1')}{clustersPanel(emptyFilters(), 'p2')}</>, { plugins: [coordinationClient], conversationId });
+    await userEvent.click((await screen.findAllByRole('button', { name: /Cluster c1/ }))[1]!);
     await screen.findByRole('dialog', { name: 'Cluster c1' });
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
   });
 });
 
 describe('coordination commands', () => {
+  /** The plugin's host with the services a conversation page has; commands run through the registry, as the palette does. */
   const context = () => {
-    const services = new ServiceRegistry();
+    const host = createWorkbenchHost([coordinationClient]);
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     let filters = emptyFilters();
-    services.provide(apiKey, { queryClient });
-    services.provide(filtersKey, { get: () => filters, set: (f: Filters) => { filters = f; }, hasAny: () => false, clearAll: () => {} });
-    coordinationClient.activate!(services);
-    return { ctx: { conversationId, projectName: null, tab: null, subtab: null, focusedPaneId: null, paneCount: 1, services }, filters: () => filters };
+    host.services.provide(apiKey, { queryClient });
+    host.services.provide(filtersKey, { get: () => filters, set: (f: Filters) => { filters = f; }, hasAny: () => false, clearAll: () => {} });
+    const ctx: CommandContext = { conversationId, projectName: null, tab: null, subtab: null, focusedPaneId: null, paneCount: 1, services: host.services };
+    const selection = host.services.get(selectionKey);
+    /** A navigator pane: records what the commands hand it. */
+    const navigator = (ids: string[]) => {
+      const received: Array<[string, unknown]> = [];
+      for (const id of ids) host.commands.handlers.handle(id, (args) => { received.push([id, args]); }, 'navigator');
+      return received;
+    };
+    return { host, ctx, selection, queryClient, navigator, filters: () => filters, reason: (id: string) => host.commands.entry(id, ctx)?.reason ?? null };
   };
-  const command = (id: string) => coordinationClient.commands!.find((c) => c.id === id)!;
 
-  it('open cluster opens the largest cluster when none is selected; filter to cluster sets the coordination filter', async () => {
-    const { ctx, filters } = context();
-    expect(command('coordination.openCluster').when!({ ...ctx, conversationId: null })).toBe(false);
-    await command('coordination.openCluster').run(ctx);
-    expect(ctx.services.get(coordinationSelectionKey).get().popup).toEqual({ type: 'cluster', clusterId: 'c1' });
-    await command('coordination.filterToCluster').run(ctx);
-    expect(filters().coordination_cluster).toEqual({ c1: true });
+  it('are offered in a conversation only (when expressions over context keys)', () => {
+    const { host, ctx } = context();
+    expect(host.commands.entry('coordination.openCluster', ctx)).not.toBeNull();
+    expect(host.commands.entry('coordination.openCluster', { ...ctx, conversationId: null })).toBeNull();
   });
 
-  it('focus account needs a selected account; fit and focus ask the navigator; exports need an open graph', async () => {
-    const { ctx } = context();
-    expect(command('coordination.focusAccount').enabled!(ctx)).toBe('Select an account first');
-    selection.selectAccount('r1', 'c1');
-    expect(command('coordination.focusAccount').enabled!(ctx)).toBe(true);
-    await command('coordination.focusAccount').run(ctx);
-    await command('coordination.fitGraph').run(ctx);
-    expect(selection.get()).toMatchObject({ focusRequest: 1, fitRequest: 1 });
-    expect(command('coordination.exportGexf').enabled!(ctx)).toBe('Open the network navigator first');
-    setCurrentGraph(buildCoordinationGraph([clusterData as never], { grouping: 'coordinationCluster' }));
-    expect(command('coordination.exportGexf').enabled!(ctx)).toBe(true);
-    setCurrentGraph(null);
+  it('open cluster opens the largest cluster when none is selected, or the one given; filter to cluster sets the coordination filter', async () => {
+    const { host, ctx, selection, filters } = context();
+    await host.commands.run('coordination.openCluster', ctx);
+    expect(selection.popup(clusterKind)).toEqual({ clusterId: 'c1' });
+    expect(selection.selected(clusterKind)).toEqual({ clusterId: 'c1' });
+    await host.commands.execute('coordination.openCluster', { clusterId: 'c7' }, ctx);
+    expect(selection.popup(clusterKind)).toEqual({ clusterId: 'c7' });
+    await host.commands.run('coordination.filterToCluster', ctx);
+    expect(filters().coordination_cluster).toEqual({ c7: true });
+    await expect(host.commands.execute('coordination.openCluster', { clusterId: 7 }, ctx)).rejects.toThrow(
+      "Bad arguments for command 'coordination.openCluster': clusterId: Invalid input: expected string, received number",
+    );
   });
 
-  it('switch preset cycles narrative, coordination, actor', async () => {
-    const { ctx } = context();
-    expect(selection.get().preset).toBe('narrative');
-    await command('coordination.switchPreset').run(ctx);
-    expect(selection.get().preset).toBe('coordination');
-    await command('coordination.switchPreset').run(ctx);
-    await command('coordination.switchPreset').run(ctx);
-    expect(selection.get().preset).toBe('narrative');
+  it('focus account needs a selected account and an open navigator, and hands the navigator the account', async () => {
+    const { host, ctx, selection, navigator } = context();
+    expect(host.commands.entry('coordination.focusAccount', ctx)).toMatchObject({ enabled: false, reason: 'Select an account first' });
+    selection.select(accountKind, { rid: 'r1', clusterId: 'c1' });
+    expect(host.commands.entry('coordination.focusAccount', ctx)?.reason).toBe('Open the network navigator first');
+    const received = navigator(['coordination.focusAccount', 'coordination.fitGraph']);
+    expect(host.commands.entry('coordination.focusAccount', ctx)?.enabled).toBe(true);
+    await host.commands.run('coordination.focusAccount', ctx);
+    await host.commands.execute('coordination.focusAccount', { rid: 'r9' }, ctx);
+    await host.commands.run('coordination.fitGraph', ctx);
+    expect(received).toEqual([['coordination.focusAccount', { rid: 'r1' }], ['coordination.focusAccount', { rid: 'r9' }], ['coordination.fitGraph', undefined]]);
   });
 
-  it("expand neighbourhood adds the selected account's evidence posts and links to the open graph", async () => {
-    const { ctx } = context();
+  it('fit, presets and exports are disabled until a navigator pane handles them', () => {
+    const { navigator, reason } = context();
+    const ids = ['coordination.fitGraph', 'coordination.switchPreset', 'coordination.exportGexf', 'coordination.exportGraphml'];
+    for (const id of ids) expect(reason(id)).toBe('Open the network navigator first');
+    navigator(ids);
+    for (const id of ids) expect(reason(id)).toBeNull();
+  });
+
+  it('switch preset hands the navigator the preset asked for (none = the next one); the next cycles narrative, coordination, actor', async () => {
+    const { host, ctx, navigator } = context();
+    const received = navigator(['coordination.switchPreset']);
+    await host.commands.run('coordination.switchPreset', ctx);
+    await host.commands.execute('coordination.switchPreset', { preset: 'actor' }, ctx);
+    expect(received).toEqual([['coordination.switchPreset', {}], ['coordination.switchPreset', { preset: 'actor' }]]);
+    await expect(host.commands.execute('coordination.switchPreset', { preset: 'nope' }, ctx)).rejects.toThrow(/Bad arguments for command 'coordination.switchPreset': preset:/);
+    expect([nextPreset('narrative'), nextPreset('coordination'), nextPreset('actor')]).toEqual(['coordination', 'actor', 'narrative']);
+  });
+
+  it("expand neighbourhood hands the navigator the selected account and its cluster; the navigator adds the evidence posts and links", async () => {
+    const { host, ctx, selection, navigator, queryClient } = context();
+    expect(host.commands.entry('coordination.expandNeighbourhood', ctx)?.reason).toBe('Select an account first');
+    selection.select(accountKind, { rid: 'r1', clusterId: 'c1' });
+    const received = navigator(['coordination.expandNeighbourhood']);
+    await host.commands.run('coordination.expandNeighbourhood', ctx);
+    expect(received).toEqual([['coordination.expandNeighbourhood', { rid: 'r1', clusterId: 'c1' }]]);
     const graph = buildCoordinationGraph([{ ...clusterData, edges: [{ i: 'r1', j: 'r2', weight: 3, coordination_types: ['SYNCHRONOUS_URL_SHARE'] }] } as never], { grouping: 'coordinationCluster' });
-    setCurrentGraph(graph);
-    expect(command('coordination.expandNeighbourhood').enabled!(ctx)).toBe('Select an account first');
-    selection.selectAccount('r1', 'c1');
-    expect(command('coordination.expandNeighbourhood').enabled!(ctx)).toBe(true);
-    await command('coordination.expandNeighbourhood').run(ctx);
+    await expandNeighbourhood(queryClient, graph, { conversationId, clusterId: 'c1', rid: 'r1', filters: null });
     expect(graph.hasNode('posts:p1')).toBe(true);
     expect(graph.hasNode('links:news.example/a')).toBe(true);
-    setCurrentGraph(null);
   });
 
   it('export evidence downloads the cluster edges and their proving posts as CSV', async () => {
-    const { ctx } = context();
+    const { host, ctx, selection } = context();
     cluster = { status: 200, data: { ...clusterData, edges: [{ i: 'r1', j: 'r2', weight: 3, coordination_types: ['SYNCHRONOUS_URL_SHARE'] }] } };
     let blob: Blob | null = null;
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => { blob = b; return 'blob:x'; }, revokeObjectURL: () => {} }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    selection.selectCluster('c1');
-    await command('coordination.exportEvidence').run(ctx);
+    selection.select(clusterKind, { clusterId: 'c1' });
+    await host.commands.run('coordination.exportEvidence', ctx);
     expect(click).toHaveBeenCalled();
     const lines = (await blob!.text()).split('\r\n');
     expect(lines[0]).toMatch(/^cluster_id,account_i,account_j,type/);

@@ -3,9 +3,9 @@ import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { PanelProps } from '@core/client/plugin/contract';
 import { EVIDENCE_GROUPS, type ClusterPreview } from '../shared/types';
 import { MESSAGES } from '../shared/api';
+import { useSelectionService, useSelectionSnapshot } from '@core/client/selection/hooks';
 import { clustersQuery } from './api';
-import { PopupLayer } from './popups/PopupLayer';
-import { selection, useSelection } from './selection';
+import { selectedClusterId, showCluster } from './actions';
 
 const useStyles = makeStyles({
   root: { position: 'relative', height: '100%', overflow: 'auto', padding: tokens.spacingHorizontalS },
@@ -29,9 +29,11 @@ export function evidenceGroups(preview: ClusterPreview): Array<{ group: string; 
 }
 
 /** The conversation's coordination clusters with their previews; a click selects one and opens its popup. */
-export default function ClustersPanel({ paneId, conversationId, filters }: PanelProps<Record<string, never>>) {
+export default function ClustersPanel({ conversationId, filters }: PanelProps<Record<string, never>>) {
   const styles = useStyles();
-  const { clusterId } = useSelection();
+  const selection = useSelectionService();
+  // A selected account highlights its cluster too.
+  const clusterId = selectedClusterId(useSelectionSnapshot().selection);
   const q = useQuery({ ...clustersQuery(conversationId ?? '', filters), enabled: !!conversationId });
   if (!conversationId) return <Text>Open a conversation to see its coordination clusters.</Text>;
   const clusters = q.data?.clusters ?? [];
@@ -47,7 +49,7 @@ export default function ClustersPanel({ paneId, conversationId, filters }: Panel
               type="button"
               className={`${styles.item} ${c.cluster_id === clusterId ? styles.selected : ''}`}
               aria-pressed={c.cluster_id === clusterId}
-              onClick={() => { selection.selectCluster(c.cluster_id); selection.openPopup({ type: 'cluster', clusterId: c.cluster_id }); }}
+              onClick={() => showCluster(selection, c.cluster_id)}
             >
               <Text weight="semibold">Cluster {c.cluster_id}{c.platform ? ` · ${c.platform}` : ''}</Text>
               <Text size={200}>
@@ -62,7 +64,6 @@ export default function ClustersPanel({ paneId, conversationId, filters }: Panel
           </li>
         ))}
       </ul>
-      <PopupLayer paneId={paneId} conversationId={conversationId} filters={filters} />
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import Sigma from 'sigma';
 import type { PanelProps } from '@core/client/plugin/contract';
+import { useSelected, useSelectionService } from '@core/client/selection/hooks';
+import { accountKind } from '@core/client/selection/kinds';
 import { decodeViz, encodeViz, withVizDefaults } from '@core/shared/filters';
 import { GRAPH_ACCOUNTS_DEFAULT, MESSAGES } from '../shared/api';
 import { clusterQuery, clustersQuery, edgeQuery, graphQuery, topicsQuery } from './api';
@@ -12,9 +14,9 @@ import { rendererSettings } from './graph/renderer';
 import { startLayout } from './graph/layout';
 import { addEdgeEvidence, buildCoordinationGraph, groupingFor, hiddenByPreset, legend, searchNodes, type EdgeAttributes, type NavigatorGraph, type NodeAttributes } from './graph/buildGraph';
 import { isPreset, NODE_TYPE_LABELS, PRESETS, type PresetId } from './graph/model';
-import { PopupLayer } from './popups/PopupLayer';
-import { selection, useSelection } from './selection';
-import { setCurrentGraph } from './currentGraph';
+import { showAccount } from './actions';
+import { edgeKind, graphNodeKind } from './kinds';
+import { useNavigatorCommands } from './navigatorCommands';
 
 /** ForceAtlas2 runs in a web worker for at most this long, then stops so an idle graph costs nothing. */
 const LAYOUT_MS = 4000;
@@ -44,11 +46,11 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
   const sigmaRef = useRef<Sigma<NodeAttributes, EdgeAttributes> | null>(null);
   const hovered = useRef<string | null>(null);
   const [search, setSearch] = useState('');
-  const sel = useSelection();
-  const preset = sel.preset;
-  useEffect(() => { const p = readViz().preset; selection.setPreset(isPreset(p) ? p : 'narrative'); }, []);
-  // The preset lives in the URL (viz:preset) so a shared link opens the same view. The first run sees the store's
-  // value from before the URL was read: skip it.
+  const selection = useSelectionService();
+  const selectedRid = useSelected(accountKind)?.rid ?? null;
+  const [preset, setPreset] = useState<PresetId>(() => { const p = readViz().preset; return isPreset(p) ? p : 'narrative'; });
+  // The preset lives in the URL (viz:preset) so a shared link opens the same view. The first run is the URL's own
+  // value (or the default, which the URL may leave out): skip it.
   const firstPresetRun = useRef(true);
   useEffect(() => {
     if (firstPresetRun.current) { firstPresetRun.current = false; return; }
@@ -85,7 +87,6 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
 
   useEffect(() => {
     if (!graph || !container.current) return;
-    setCurrentGraph(graph);
     const sigma = new Sigma<NodeAttributes, EdgeAttributes>(graph, container.current, rendererSettings(graph.order, graph.size));
     sigmaRef.current = sigma;
     const layout = startLayout(graph, LAYOUT_MS);
@@ -99,48 +100,42 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
     sigma.on('leaveNode', () => hover(null));
     sigma.on('clickNode', ({ node }) => {
       const a = graph.getNodeAttributes(node);
-      if (a.nodeType === 'accounts') {
-        selection.selectAccount(a.ref, a.clusterId);
-        selection.openPopup({ type: 'user', rid: a.ref, clusterId: a.clusterId });
-      } else {
-        selection.openPopup({ type: 'graph', nodeType: a.nodeType, ref: a.ref, label: a.label, ...(a.postId !== undefined ? { postId: a.postId } : {}) });
-      }
+      if (a.nodeType === 'accounts') showAccount(selection, a.ref, a.clusterId);
+      else selection.openPopup(graphNodeKind, { nodeType: a.nodeType, ref: a.ref, label: a.label, ...(a.postId !== undefined ? { postId: a.postId } : {}) });
     });
     sigma.on('clickEdge', ({ edge }) => {
       const e = graph.getEdgeAttributes(edge);
       if (e.edgeType !== 'accountCoordinationEvidenceAccounts' || !e.clusterId || !conversationId) return;
       const i = graph.getNodeAttribute(graph.source(edge), 'ref');
       const j = graph.getNodeAttribute(graph.target(edge), 'ref');
-      selection.openPopup({ type: 'coordination', clusterId: e.clusterId, i, j });
+      selection.openPopup(edgeKind, { clusterId: e.clusterId, i, j });
       void queryClient.fetchQuery(edgeQuery(conversationId, e.clusterId, i, j, filters)).then((d) => { if (d) addEdgeEvidence(graph, d); });
     });
     return () => {
       layout.kill();
       sigma.kill();
       sigmaRef.current = null;
-      setCurrentGraph(null);
     };
-  }, [graph, conversationId, filters, queryClient]);
+  }, [graph, conversationId, filters, queryClient, selection]);
 
   // Reducers: the preset hides node types; hovering or selecting highlights a node's neighbours.
   useEffect(() => {
     const sigma = sigmaRef.current;
     if (!sigma || !graph) return;
-    const reducers = highlightReducers(graph, { mode: highlightModeFor(graph.order, graph.size), hidden, hovered: () => hovered.current, selected: sel.account ? `accounts:${sel.account}` : null });
+    const reducers = highlightReducers(graph, { mode: highlightModeFor(graph.order, graph.size), hidden, hovered: () => hovered.current, selected: selectedRid ? `accounts:${selectedRid}` : null });
     sigma.setSetting('nodeReducer', reducers.nodeReducer);
     sigma.setSetting('edgeReducer', reducers.edgeReducer);
-  }, [graph, hidden, sel.account]);
+  }, [graph, hidden, selectedRid]);
 
-  useEffect(() => { if (sel.fitRequest) void sigmaRef.current?.getCamera().animatedReset(); }, [sel.fitRequest]);
-  useEffect(() => { if (sel.focusRequest && sel.account) focusNode(`accounts:${sel.account}`); }, [sel.focusRequest]);
-
+  const fit = () => void sigmaRef.current?.getCamera().animatedReset();
   function focusNode(node: string) {
     const sigma = sigmaRef.current;
     const pos = sigma?.getNodeDisplayData(node);
     if (!sigma || !pos) return;
     void sigma.getCamera().animate({ x: pos.x, y: pos.y, ratio: 0.15 }, { duration: 400 });
   }
-
+  // Fit, focus, presets, exports and "expand neighbourhood" from the palette act on this pane's graph and camera.
+  useNavigatorCommands({ paneId, conversationId, filters, graph, fit, focusNode, setPreset });
 
   if (!conversationId) return <Text>Open a conversation to see its network.</Text>;
   const hits = graph && search ? searchNodes(graph, search) : [];
@@ -148,13 +143,13 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
     <div className={styles.root}>
       <div className={styles.bar} role="toolbar" aria-label="Network navigator">
         {(Object.keys(PRESETS) as PresetId[]).map((p) => (
-          <Button key={p} size="small" appearance={p === preset ? 'primary' : 'secondary'} aria-pressed={p === preset} onClick={() => selection.setPreset(p)}>{PRESETS[p].label}</Button>
+          <Button key={p} size="small" appearance={p === preset ? 'primary' : 'secondary'} aria-pressed={p === preset} onClick={() => setPreset(p)}>{PRESETS[p].label}</Button>
         ))}
         <Input size="small" aria-label="Search the graph" placeholder="Search accounts, links, hashtags" value={search}
           onChange={(_, d) => setSearch(d.value)} onKeyDown={(e) => { if (e.key === 'Enter' && hits[0]) focusNode(hits[0]); }} />
         <Button size="small" aria-label="Zoom in" onClick={() => void sigmaRef.current?.getCamera().animatedZoom()}>+</Button>
         <Button size="small" aria-label="Zoom out" onClick={() => void sigmaRef.current?.getCamera().animatedUnzoom()}>−</Button>
-        <Button size="small" onClick={() => selection.requestFit()}>Fit</Button>
+        <Button size="small" onClick={fit}>Fit</Button>
         {graph && <Text size={200} data-testid="graph-size">{graph.order} nodes · {graph.size} edges</Text>}
         {graphAnswer.data?.truncated && (
           <Text size={200} data-testid="graph-truncated">
@@ -176,7 +171,6 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
           </div>
         )}
       </div>
-      <PopupLayer paneId={paneId} conversationId={conversationId} filters={filters} />
     </div>
   );
 }

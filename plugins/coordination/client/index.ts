@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { COORDINATION_DIMENSIONS } from '../shared/dimensions';
 import { defineClientPlugin, definePanel } from '@core/client/plugin/contract';
 import { manifest } from '../manifest';
+import { selectionKey } from '@core/client/services/keys';
+import { accountKind, clusterKind } from '@core/client/selection/kinds';
+import { lazyPopup } from '@core/client/selection/lazyPopup';
 import { coordinationCommands, moreCoordinationCommands } from './commands';
-import { coordinationSelectionKey, selection } from './selection';
+import { edgeKind, graphNodeKind } from './kinds';
 
 const noConfig = { schema: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>, defaults: {}, version: 1 };
 
@@ -26,7 +30,20 @@ export const clustersPanel = definePanel({
 
 export default defineClientPlugin({
   manifest,
+  dimensions: COORDINATION_DIMENSIONS,
   panels: [networkNavigatorPanel, clustersPanel],
   commands: [...coordinationCommands, ...moreCoordinationCommands],
-  activate: (services) => [services.provide(coordinationSelectionKey, selection)],
+  services: { requires: [selectionKey] },
+  activate: (services) => {
+    // The profile popups share one place on screen: opening one replaces the other (one popup at a time).
+    const selection = services.get(selectionKey);
+    const slot = { slot: 'coordination.profile' };
+    const renderers = () => import('./popups/renderers');
+    return [
+      selection.registerPopup(clusterKind, lazyPopup(() => renderers().then((m) => m.ClusterRenderer)), slot),
+      selection.registerPopup(accountKind, lazyPopup(() => renderers().then((m) => m.AccountRenderer)), slot),
+      selection.registerPopup(edgeKind, lazyPopup(() => renderers().then((m) => m.EdgeRenderer)), slot),
+      selection.registerPopup(graphNodeKind, lazyPopup(() => renderers().then((m) => m.GraphNodeRenderer)), slot),
+    ];
+  },
 });

@@ -1,18 +1,11 @@
 import { sql } from 'kysely';
-import { pipelineRevision, type FacetScope, type PostFacetProvider } from '@core/server/facets/contract';
+import { scopeRunSql } from '@core/server/postScope';
+import { pipelineRevision, type PostFacetProvider } from '@core/server/facets/contract';
 import { tablesOf, type Storage } from '@core/server/storage/database';
 import type { CoordinationTables } from './tables';
 
-/**
- * The run whose clusters apply: the scope's run, else the conversation's latest successful run (the routes' and
- * the posts explorer's rule). Cluster ids are per run (`c1` is the largest cluster of that run), so a filter
- * always names clusters of one detection.
- */
-export function scopeRun(scope: FacetScope) {
-  if (scope.runId) return sql<string>`${scope.runId}`;
-  return sql<string>`(select r.id from core_pipeline_runs r where r.organization_id = ${scope.organizationId}
-    and r.conversation_id = ${scope.conversationId} and r.status = 'SUCCESS' order by r.created_at desc, r.id desc limit 1)`;
-}
+/** The run whose clusters apply: core's rule (cluster ids are per run, so a filter names clusters of one detection). */
+export const scopeRun = scopeRunSql;
 
 /**
  * Facet `coordination_cluster` (value = cluster id) and row field `coordination_cluster_ids` (ADR 0005).

@@ -1,5 +1,7 @@
 import { defineServerPlugin } from '@core/server/plugin/contract';
+import { COORDINATION_DIMENSIONS } from '../shared/dimensions';
 import { postFacetsKey } from '@core/server/facets/contract';
+import { narrativesServiceKey } from '@plugins/topics/shared/public';
 import { manifest } from '../manifest';
 import { migrations } from './migrations';
 import { coordinationFacets } from './facets';
@@ -13,6 +15,7 @@ export { detectStage } from './stage/stage';
 
 export default defineServerPlugin({
   manifest,
+  dimensions: COORDINATION_DIMENSIONS,
   migrations,
   stages: [detectStage],
   routes: (r) => {
@@ -21,6 +24,8 @@ export default defineServerPlugin({
     registerAccountRoutes(r);
     registerSharingRoutes(r);
   },
+  // The stage writes each narrative's coordination_cluster_count through topics.narratives when topics is installed.
+  services: { requires: [postFacetsKey], optional: [narrativesServiceKey] },
   async activate(ctx) {
     return [ctx.services.get(postFacetsKey).register(coordinationFacets(ctx.storage))];
   },

@@ -13,3 +13,4 @@ export {
   nodeDataSchema, actorSchema, accountUrlsSchema, MESSAGES as COORDINATION_MESSAGES,
 } from './api';
 export type { ConversationClusters, ClusterData, EdgeData, NodeData, Actor, AccountUrls } from './api';
+export { COORDINATION_DIMENSIONS } from './dimensions';

@@ -1,4 +1,5 @@
 import { postFacetsKey } from '@core/server/facets/contract';
+import { ENRICHMENT_DIMENSIONS } from '../shared/dimensions';
 import { defineServerPlugin } from '@core/server/plugin/contract';
 import { manifest } from '../manifest';
 import { lazyExpander, optionsFromEnv, type EnrichmentOptions } from './config';
@@ -16,8 +17,10 @@ import { createUrlsStage } from './stages/urlsStage';
 export function createEnrichmentPlugin(options: EnrichmentOptions = optionsFromEnv()) {
   return defineServerPlugin({
     manifest,
+    dimensions: ENRICHMENT_DIMENSIONS,
     migrations,
     stages: [createUrlsStage(lazyExpander(options.expansion)), createNlpStage(options.nlp)],
+    services: { requires: [postFacetsKey] },
     async activate(ctx) {
       return [ctx.services.get(postFacetsKey).register(enrichmentFacets(ctx.storage))];
     },

@@ -8,3 +8,4 @@ export type { EnrichmentTables, EnrichmentPostRow, EnrichmentUrlRow, EntityGroup
 /** Stage ids (permanent): later stages depend on them. */
 export const URLS_STAGE_ID = 'enrichment.urls';
 export const NLP_STAGE_ID = 'enrichment.nlp';
+export { ENRICHMENT_DIMENSIONS } from './dimensions';

@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CommandArgumentsError } from '@core/client/commands/args';
+import { commandsServiceKey } from '@core/client/commands/commandService';
 import { CommandRegistry } from '@core/client/commands/registry';
 import { memoryStorage, testCommandContext } from '@core/client/commands/testing';
-import { filtersKey, notificationsKey } from '@core/client/services/keys';
+import { postKind } from '@core/client/selection/kinds';
+import { SelectionService } from '@core/client/selection/selectionService';
+import { filtersKey, notificationsKey, selectionKey } from '@core/client/services/keys';
 import { workspaceServiceKey, type WorkspaceService } from '@core/client/workspace/workspaceService';
 import { clearAll, decodeFilters, isEmptyFilters, mergeIntoSearch, toQueryString } from '@core/shared/filters';
 import { ServiceRegistry } from '@core/shared/services/registry';
-import { postsCommands } from './commands';
+import { dimensionCommands, postsCommands } from './commands';
 import { ExplorerState, explorerStateKey } from './explorerState';
 import { fakeExplorerApi, row } from './testing/fakeExplorerApi';
 import { urlStore } from './testing/harness';
@@ -18,7 +22,9 @@ function setup(search = '') {
   const opened: string[] = [];
   const notes: string[] = [];
   const state = new ExplorerState();
+  const selection = new SelectionService();
   services.provide(explorerStateKey, state);
+  services.provide(selectionKey, selection);
   services.provide(notificationsKey, { notify: (m) => notes.push(m) });
   services.provide(filtersKey, {
     get: () => decodeFilters(url.get()),
@@ -28,9 +34,10 @@ function setup(search = '') {
   });
   services.provide(workspaceServiceKey, { openPanel: (type: string) => opened.push(type) } as unknown as WorkspaceService);
   const registry = new CommandRegistry({ storage: memoryStorage() });
-  registry.register(postsCommands);
+  services.provide(commandsServiceKey, registry);
+  registry.register([...postsCommands, ...dimensionCommands()]);
   const ctx = testCommandContext({ conversationId: 'c1', services });
-  return { registry, ctx, url, state, opened, notes };
+  return { registry, ctx, url, state, selection, opened, notes };
 }
 
 describe('the posts palette commands', () => {
@@ -49,19 +56,52 @@ describe('the posts palette commands', () => {
     expect(url.get()).toBe('viz:preset=narrative');
   });
 
-  it('opens the filters panel on a list dimension', async () => {
-    const { registry, ctx, state, opened } = setup();
+  it('opens the filters panel on a list dimension: the dimension waits for the pane, which takes it once', async () => {
+    const { registry, ctx, opened } = setup();
     await registry.run('posts.togglePlatformsFilter', ctx);
     expect(opened).toEqual(['posts.filters']);
-    expect(state.get().focusDimension).toEqual({ name: 'platforms', tick: 1 });
+    const shown = vi.fn();
+    // The filters pane mounts after the command ran (the workspace loads it): it still gets the dimension.
+    const dispose = registry.handlers.handle('posts.showFilter', shown, 'pane-filters');
+    expect(shown).toHaveBeenCalledWith({ dimension: 'platforms' });
+    await registry.run('posts.toggleDomainsFilter', ctx);
+    expect(shown.mock.calls).toEqual([[{ dimension: 'platforms' }], [{ dimension: 'domains' }]]);
+    dispose();
+    // Remounting later does not replay an old request (a tick counter in shared state would).
+    registry.handlers.handle('posts.showFilter', shown, 'pane-filters');
+    expect(shown).toHaveBeenCalledTimes(2);
   });
 
-  it('focuses the search box of the raw data panel', async () => {
-    const { registry, ctx, state, opened } = setup();
+  it('posts.showFilter needs a list dimension: not in the palette, bad arguments refused before running', async () => {
+    const { registry, ctx, opened } = setup();
+    expect(registry.entry('posts.showFilter', ctx)).toBeNull();
+    expect(registry.needsArguments('posts.showFilter')).toBe(true);
+    await expect(registry.execute('posts.showFilter', { dimension: 'is_reply' }, ctx)).rejects.toThrow(CommandArgumentsError);
+    await expect(registry.execute('posts.showFilter', undefined, ctx)).rejects.toThrow(
+      "Bad arguments for command 'posts.showFilter': Invalid input: expected object, received undefined",
+    );
+    expect(opened).toEqual([]);
+  });
+
+  it('focuses the search box of the raw data panel (its pane handles the command)', async () => {
+    const { registry, ctx, opened } = setup();
+    const focus = vi.fn();
+    registry.handlers.handle('posts.focusSearch', focus, 'pane-table');
     expect(registry.entry('posts.focusSearch', ctx)?.keybinding).toBe('mod+alt+f');
     await registry.run('posts.focusSearch', ctx);
     expect(opened).toEqual(['posts.rawData']);
-    expect(state.get().focusSearchTick).toBe(1);
+    expect(focus).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens a post by id (number or string) and closes it; "Close the post window" shows only while one is open', async () => {
+    const { registry, ctx, selection } = setup();
+    selection.registerPopup(postKind, () => null);
+    expect(registry.entry('posts.closePost', ctx)).toBeNull();
+    await registry.execute('posts.openPost', { postId: 42 }, ctx);
+    expect(selection.popup(postKind)).toEqual({ postId: '42' });
+    expect(registry.entry('posts.closePost', ctx)).not.toBeNull();
+    await registry.run('posts.closePost', ctx);
+    expect(selection.popup(postKind)).toBeNull();
   });
 
   it('sets the page size and saves it as results_per_page; the current size is disabled with a reason', async () => {

@@ -1,13 +1,16 @@
-import type { CommandContext, CommandDefinition } from '@core/client/plugin/contract';
+import { z } from 'zod';
+import { defineCommand, type CommandContext, type CommandDefinition } from '@core/client/plugin/contract';
 import { apiMutate } from '@core/client/api/client';
-import { apiKey, filtersKey, notificationsKey } from '@core/client/services/keys';
-import { workspaceServiceKey } from '@core/client/workspace/workspaceService';
+import { commandsServiceKey } from '@core/client/commands/commandService';
+import { handOver } from '@core/client/commands/panelHandlers';
+import { postKind } from '@core/client/selection/kinds';
+import { apiKey, filtersKey, notificationsKey, selectionKey } from '@core/client/services/keys';
 import { preferenceSchema, type Preference } from '@core/shared/access/api';
-import { emptyFilters } from '@core/shared/filters';
+import { emptyFilters, flagOf, isListDimension } from '@core/shared/filters';
 import { PAGE_SIZE_OPTIONS, type ExportFormat } from '../shared/explorerApi';
 import { downloadExport, keys } from './api';
 import { explorerStateKey } from './explorerState';
-import { DIMENSION_LABELS, DIMENSION_ORDER, dimensionCommandName, isBoolean, type Dimension } from './filters/dimensions';
+import { dimensionCommandName, dimensionLabel, dimensionOrder, isBoolean, type Dimension } from './filters/dimensions';
 import { FILTERS_PANEL, RAW_DATA_PANEL } from './panelTypes';
 
 const CATEGORY = 'Posts';
@@ -17,9 +20,38 @@ const currentFilters = (ctx: CommandContext) => (ctx.services.has(filtersKey) ? 
 const notify = (ctx: CommandContext, message: string, intent: 'success' | 'error' | 'warning' | 'info') => {
   if (ctx.services.has(notificationsKey)) ctx.services.get(notificationsKey).notify(message, intent);
 };
-const openPanel = (ctx: CommandContext, type: string) => {
-  if (ctx.services.has(workspaceServiceKey)) ctx.services.get(workspaceServiceKey).openPanel(type);
-};
+
+/** Shows the filters panel opened on one list dimension, its header focused. Called by the "Filter by ..." commands. */
+export const showFilterCommand = defineCommand({
+  id: 'posts.showFilter',
+  title: 'Show a filter dimension',
+  category: 'Filters',
+  when: 'conversationId',
+  // No default: the dimension is required, so the palette does not offer this one (it offers "Filter by ...").
+  args: z.object({ dimension: z.string().refine(isListDimension, { error: 'not a list filter dimension' }) }),
+  run: (ctx, args) => handOver(ctx, 'posts.showFilter', args, { openPanel: FILTERS_PANEL }),
+});
+
+/** Shows the raw data table and focuses its search box. */
+export const focusSearchCommand = defineCommand({
+  id: 'posts.focusSearch',
+  title: 'Search posts',
+  category: CATEGORY,
+  keywords: ['find', 'search', 'global search', 'raw data'],
+  keybinding: 'mod+alt+f',
+  when: 'conversationId',
+  run: (ctx) => handOver(ctx, 'posts.focusSearch', undefined, { openPanel: RAW_DATA_PANEL }),
+});
+
+/** Opens a post in the post popup (any plugin may: `execute('posts.openPost', { postId })`). */
+export const openPostCommand = defineCommand({
+  id: 'posts.openPost',
+  title: 'Open a post',
+  category: CATEGORY,
+  when: 'conversationId',
+  args: z.object({ postId: z.union([z.string().min(1), z.number().int().nonnegative().transform(String)]) }),
+  run: (ctx, { postId }) => { ctx.services.get(selectionKey).openPopup(postKind, { postId }); },
+});
 
 function exportCommand(format: ExportFormat, keybinding?: string): CommandDefinition {
   return {
@@ -41,7 +73,7 @@ function exportCommand(format: ExportFormat, keybinding?: string): CommandDefini
 
 /** List dimensions: open the filters panel on that dimension. Booleans: unset → Yes → No → unset. */
 function dimensionCommand(dimension: Dimension): CommandDefinition {
-  const label = DIMENSION_LABELS[dimension];
+  const label = dimensionLabel(dimension);
   return {
     id: `posts.toggle${dimensionCommandName(dimension)}Filter`,
     title: isBoolean(dimension) ? `Toggle filter: ${label} (any → yes → no)` : `Filter by ${label}`,
@@ -51,12 +83,12 @@ function dimensionCommand(dimension: Dimension): CommandDefinition {
     run: (ctx) => {
       if (isBoolean(dimension)) {
         const filters = currentFilters(ctx);
-        const next = filters[dimension] === null ? true : filters[dimension] === true ? false : null;
+        const flag = flagOf(filters, dimension);
+        const next = flag === null ? true : flag === true ? false : null;
         ctx.services.get(filtersKey).set({ ...filters, [dimension]: next });
         return;
       }
-      openPanel(ctx, FILTERS_PANEL);
-      state(ctx).requestDimension(dimension);
+      return ctx.services.get(commandsServiceKey).execute(showFilterCommand, { dimension }, ctx);
     },
   };
 }
@@ -87,26 +119,22 @@ function pageSizeCommand(size: number): CommandDefinition {
 export const postsCommands: CommandDefinition[] = [
   exportCommand('csv', 'mod+alt+e'),
   exportCommand('jsonl'),
-  {
-    id: 'posts.focusSearch',
-    title: 'Search posts',
-    category: CATEGORY,
-    keywords: ['find', 'search', 'global search', 'raw data'],
-    keybinding: 'mod+alt+f',
-    when: inConversation,
-    run: (ctx) => {
-      openPanel(ctx, RAW_DATA_PANEL);
-      state(ctx).requestSearchFocus();
-    },
-  },
+  focusSearchCommand,
+  showFilterCommand,
+  openPostCommand,
   {
     id: 'posts.closePost',
     title: 'Close the post window',
     category: CATEGORY,
     keywords: ['popup', 'post'],
-    when: (ctx) => inConversation(ctx) && ctx.services.has(explorerStateKey) && state(ctx).get().popupPostId !== null,
-    run: (ctx) => state(ctx).openPost(null),
+    when: (ctx) => inConversation(ctx) && ctx.services.has(selectionKey) && ctx.services.get(selectionKey).popup(postKind) !== null,
+    run: (ctx) => ctx.services.get(selectionKey).closePopups(postKind),
   },
-  ...DIMENSION_ORDER.map(dimensionCommand),
   ...PAGE_SIZE_OPTIONS.map(pageSizeCommand),
 ];
+
+/**
+ * "Filter by <dimension>" for every registered dimension (core's and every plugin's): registered when the plugin
+ * activates, after the host has registered the plugins' dimensions (index.ts).
+ */
+export const dimensionCommands = (): CommandDefinition[] => dimensionOrder().map(dimensionCommand);

@@ -4,9 +4,9 @@ import type { SortState } from './table/columns';
 
 /**
  * What the explorer's panels share that is not a filter: the global search (mirrored in the URL hash as
- * `#posts-search=...`, spec part 2 section 2), the table page, sort and page size, the open post popup and requests
- * from palette commands (focus the search box, focus a filter dimension). Filters themselves live in the URL
- * through the core filters service.
+ * `#posts-search=...`, spec part 2 section 2) and the table page, sort and page size. Filters themselves live in
+ * the URL through the core filters service; the post popup lives in core's popup host (`postKind`), and palette
+ * commands reach the panels through `usePanelCommand`.
  */
 export interface ExplorerSnapshot {
   /** The conversation this state belongs to; entering another one starts afresh. */
@@ -17,11 +17,6 @@ export interface ExplorerSnapshot {
   sort: SortState | null;
   /** Chosen in this session; null = the user's results_per_page preference. */
   pageSize: number | null;
-  popupPostId: string | null;
-  /** Bumped by "Focus search"; the search box focuses itself when it changes. */
-  focusSearchTick: number;
-  /** A filter dimension a command asked the filters panel to show, with a tick so asking twice works. */
-  focusDimension: { name: string; tick: number } | null;
 }
 
 export const SEARCH_HASH_KEY = 'posts-search';
@@ -44,7 +39,7 @@ export class ExplorerState {
   private readonly listeners = new Set<() => void>();
 
   constructor(initial: Partial<ExplorerSnapshot> = {}) {
-    this.snapshot = { conversationId: null, search: '', page: 1, sort: null, pageSize: null, popupPostId: null, focusSearchTick: 0, focusDimension: null, ...initial };
+    this.snapshot = { conversationId: null, search: '', page: 1, sort: null, pageSize: null, ...initial };
   }
 
   get = (): ExplorerSnapshot => this.snapshot;
@@ -59,10 +54,10 @@ export class ExplorerState {
     this.listeners.forEach((l) => l());
   }
 
-  /** Panels call this when they mount: another conversation resets search, page, sort and popup. */
+  /** Panels call this when they mount: another conversation resets search, page and sort. */
   enterConversation(conversationId: string | null): void {
     if (conversationId === this.snapshot.conversationId) return;
-    this.update({ conversationId, search: '', page: 1, sort: null, popupPostId: null, focusDimension: null });
+    this.update({ conversationId, search: '', page: 1, sort: null });
   }
 
   /** A new search, sort or page size starts again at page 1. */
@@ -72,11 +67,6 @@ export class ExplorerState {
   setSort(sort: SortState | null): void { this.update({ sort, page: 1 }); }
   setPageSize(pageSize: number): void { this.update({ pageSize, page: 1 }); }
   setPage(page: number): void { this.update({ page }); }
-  openPost(postId: string | null): void { this.update({ popupPostId: postId }); }
-  requestSearchFocus(): void { this.update({ focusSearchTick: this.snapshot.focusSearchTick + 1 }); }
-  requestDimension(name: string): void {
-    this.update({ focusDimension: { name, tick: (this.snapshot.focusDimension?.tick ?? 0) + 1 } });
-  }
 }
 
 export const explorerStateKey = serviceKey<ExplorerState>('posts.explorer');

@@ -1,7 +1,11 @@
 import { defineClientPlugin } from '@core/client/plugin/contract';
+import { selectionKey } from '@core/client/services/keys';
+import { postKind } from '@core/client/selection/kinds';
+import { lazyPopup } from '@core/client/selection/lazyPopup';
 import { manifest } from '../manifest';
 import { postsAdminCommands, postsAdminPages } from './admin';
-import { postsCommands } from './commands';
+import { dimensionCommands, postsCommands } from './commands';
+import { commandsServiceKey } from '@core/client/commands/commandService';
 import { ExplorerState, explorerStateKey } from './explorerState';
 import { postsPanels } from './panels';
 
@@ -16,7 +20,13 @@ export default defineClientPlugin({
     ...postsAdminCommands,
   ],
   organizationPages: postsAdminPages,
+  services: { provides: [explorerStateKey] },
   activate(services) {
-    return [services.provide(explorerStateKey, new ExplorerState())];
+    return [
+      services.provide(explorerStateKey, new ExplorerState()),
+      services.get(commandsServiceKey).register(dimensionCommands()),
+      // Any panel or plugin opens a post with selection.openPopup(postKind, { postId }); this draws it.
+      services.get(selectionKey).registerPopup(postKind, lazyPopup(() => import('./popup/renderer').then((m) => m.PostPopupRenderer))),
+    ];
   },
 });

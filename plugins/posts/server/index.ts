@@ -11,6 +11,7 @@ import { DEFAULT_DEMO_POSTS, seedDemoCorpus } from './demo/seed';
 import { MAX_POSTS, MIN_POSTS } from './demo/generator';
 import { registerRoutes } from './routes';
 import { createStoredPosts } from './storedPosts';
+import { cliCommands } from './cli';
 
 export const collectStage = createCollectStage(networkCollectorFactories);
 
@@ -30,6 +31,8 @@ export default defineServerPlugin({
   migrations,
   routes: registerRoutes,
   stages: [collectStage],
+  services: { provides: [storedPostsKey, organizationDataSourcesKey], requires: [pipelineKey] },
+  cliCommands,
   async activate(ctx) {
     const disposers: Array<() => void> = [];
     if (!ctx.services.has(storedPostsKey)) disposers.push(ctx.services.provide(storedPostsKey, createStoredPosts(ctx.storage)));

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '@core/server/testing/httpClient';
 import { startTestServer, type TestServer } from '@core/server/testing/testServer';
 import postsServer from './index';
-import { normalizePost } from './store/normalize';
-import { PostWriter } from './store/writer';
+import { normalizePost } from '@core/server/postStore/normalize';
+import { PostWriter } from '@core/server/postStore/writer';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer({ plugins: [postsServer] }); });

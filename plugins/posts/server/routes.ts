@@ -3,7 +3,7 @@ import { requireUser } from '@core/server/http/routes';
 import { tablesOf } from '@core/server/storage/database';
 import { displayPlatform } from '@core/shared/platforms';
 import { STATS_PATH, corpusStatsSchema } from '../shared/api';
-import type { PostsTables } from '../shared/tables';
+import type { PostsTables } from '@plugins/posts/server/tables';
 import { registerDataSourceRoutes } from './dataSources/routes';
 import { registerImportRoutes } from './import/upload';
 import { registerExplorerRoutes } from './explorer/routes';

@@ -10,9 +10,9 @@ import { startTestServer, type TestServer } from '@core/server/testing/testServe
 import { parseQuery, type QueryNode } from '@core/shared/query';
 import { defineServerPlugin } from '@core/server/plugin/contract';
 import postsServer, { collectStage } from './index';
-import { normalizePost } from './store/normalize';
-import { PostWriter } from './store/writer';
-import type { PostsTables } from '../shared/tables';
+import { normalizePost } from '@core/server/postStore/normalize';
+import { PostWriter } from '@core/server/postStore/writer';
+import type { PostsTables } from '@plugins/posts/server/tables';
 import { ORCHESTRATOR_STAGE } from './collect/stage';
 
 let t: TestServer;

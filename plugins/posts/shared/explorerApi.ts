@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationInfoSchema } from '@core/shared/api/envelope';
-import { FILTER_COUNT_KEYS } from '@core/shared/filters';
+import { filterDimensions } from '@core/shared/filters';
 
 /**
  * The posts explorer API (spec part 2 sections 2, 3, 7, 8, 9): request parameters and answers of raw_data (and its
@@ -161,9 +161,8 @@ export const rawDataEnvelopeSchema = z.object({
   metadata: z.object({ errors: z.array(z.string()), info: z.string().nullable(), msg: z.string().nullable(), pagination_info: paginationInfoSchema }),
 });
 
-/** Keys of the spec's "Filter count row" besides `total` (`platform`, `sentiment`, `insight_region` ...). */
-export const FILTER_COUNT_ROW_KEYS = Object.values(FILTER_COUNT_KEYS);
-export type FilterCountRowKey = (typeof FILTER_COUNT_KEYS)[keyof typeof FILTER_COUNT_KEYS];
+/** Keys of the spec's "Filter count row" besides `total`: each registered dimension's count key (`platform`, `sentiment` ...). */
+export const filterCountRowKeys = (): string[] => filterDimensions.all().map((d) => d.countKey);
 
 /** value -> number of posts. Boolean dimensions count `true` and `false`. */
 export const valueCountsSchema = z.record(z.string(), z.number().int().min(0));
@@ -173,10 +172,7 @@ export const valueCountsSchema = z.record(z.string(), z.number().int().min(0));
  * that dimension's own selection removed (what toggling one of its values would give); `{}` for a dimension no
  * installed plugin stores. `total`: posts matching all current filters.
  */
-export const filterCountsSchema = z.object({
-  ...(Object.fromEntries(FILTER_COUNT_ROW_KEYS.map((k) => [k, valueCountsSchema])) as Record<FilterCountRowKey, typeof valueCountsSchema>),
-  total: z.number().int().min(0),
-});
+export const filterCountsSchema = z.object({ total: z.number().int().min(0) }).catchall(valueCountsSchema);
 export type FilterCounts = z.infer<typeof filterCountsSchema>;
 
 /** A statistic of the post popup ("Post statistics by platform class"); value null when the post lacks it. */

@@ -5,7 +5,6 @@ import {
 import type { ApiNarrative } from '../shared/api';
 import { percent, riskLabel } from './format';
 import { Chips } from './NarrativePopup';
-import type { NarrativePick } from './narrativeUi';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, marginBottom: tokens.spacingVerticalM },
@@ -43,6 +42,9 @@ export function CompareDialog({ pair, onClose }: { pair: [ApiNarrative, ApiNarra
     </Dialog>
   );
 }
+
+/** What a palette command asked the narratives panel to let the user pick. */
+export type NarrativePick = 'open' | 'filter' | 'compare';
 
 const PICK_TITLES: Record<NarrativePick, string> = { open: 'Open narrative', filter: 'Filter to narrative', compare: 'Compare two narratives' };
 

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyFilters, type Filters } from '@core/shared/filters';
 import NarrativesPanel from './NarrativesPanel';
-import { narrativeUi } from './narrativeUi';
 import { renderWithHost, stubTopicsApi } from './testing/harness';
 
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); act(() => narrativeUi.reset()); });
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 const panel = (filters: Filters = emptyFilters(), paneId = 'p1') =>
   <NarrativesPanel paneId={paneId} conversationId="c1" filters={filters} config={{ sortBy: 'size' }} setConfig={() => undefined} />;
@@ -54,7 +53,9 @@ describe('the narrative popup', () => {
 
   it('under a filter states both shares: of the filtered posts and of the conversation', async () => {
     stubTopicsApi();
-    await renderWithHost(panel({ ...emptyFilters(), platforms: { gab: true } }));
+    // The page's filters: the panel's and the popup host's.
+    const filters = { ...emptyFilters(), platforms: { gab: true } };
+    await renderWithHost(panel(filters), filters);
     const { popup } = await openDetails('Ballots · fraud <b>x</b>');
     const size = within(popup).getByRole('region', { name: 'Size and risk' });
     expect([...size.children].map((c) => c.textContent)).toEqual([

@@ -4,12 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { ServiceRegistry } from '@core/shared/services/registry';
 import { emptyFilters } from '@core/shared/filters';
 import type { CommandContext } from '@core/client/plugin/contract';
+import { isCommandVisible } from '@core/client/commands/conditions';
+import { narrativeKind } from '@core/client/selection/kinds';
+import { selectionKey } from '@core/client/services/keys';
 import NarrativesPanel, { type NarrativesConfig } from './NarrativesPanel';
 import { topicsCommands } from './commands';
-import { narrativeUi } from './narrativeUi';
+import { comparisonKind } from './kinds';
 import { renderWithHost, stubTopicsApi, topicsAnswer } from './testing/harness';
 
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); act(() => narrativeUi.reset()); });
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 function panel(sortBy: NarrativesConfig['sortBy'] = 'size', setConfig = vi.fn()) {
   return <NarrativesPanel paneId="p1" conversationId="c1" filters={emptyFilters()} config={{ sortBy }} setConfig={setConfig} />;
@@ -81,8 +84,8 @@ describe('palette commands', () => {
   it('are declared with permanent ids and apply inside a conversation only', () => {
     expect(topicsCommands.map((c) => c.id)).toEqual(['topics.openNarrative', 'topics.filterNarrative', 'topics.compareNarratives']);
     for (const c of topicsCommands) {
-      expect(c.when!(ctx(new ServiceRegistry()))).toBe(true);
-      expect(c.when!(ctx(new ServiceRegistry(), null))).toBe(false);
+      expect(isCommandVisible(c, ctx(new ServiceRegistry()))).toBe(true);
+      expect(isCommandVisible(c, ctx(new ServiceRegistry(), null))).toBe(false);
     }
   });
 
@@ -90,7 +93,7 @@ describe('palette commands', () => {
     stubTopicsApi();
     const { host, opened } = await renderWithHost(panel());
     await screen.findAllByTestId('narrative-item');
-    await act(() => topicsCommands[0]!.run(ctx(host.services)));
+    await act(() => host.commands.run('topics.openNarrative', ctx(host.services)));
     expect(opened).toEqual(['topics.narratives']);
     const picker = await screen.findByRole('dialog', { name: 'Open narrative' });
     await userEvent.click(within(picker).getByRole('button', { name: 'Football · derby' }));
@@ -102,7 +105,7 @@ describe('palette commands', () => {
     stubTopicsApi();
     const { host, filters } = await renderWithHost(panel());
     await screen.findAllByTestId('narrative-item');
-    await act(() => topicsCommands[1]!.run(ctx(host.services)));
+    await act(() => host.commands.run('topics.filterNarrative', ctx(host.services)));
     const picker = await screen.findByRole('dialog', { name: 'Filter to narrative' });
     await userEvent.click(within(picker).getByRole('button', { name: 'Ballots · fraud <b>x</b>' }));
     expect(filters().narratives).toEqual({ t_b: true });
@@ -112,7 +115,7 @@ describe('palette commands', () => {
     stubTopicsApi();
     const { host } = await renderWithHost(panel());
     await screen.findAllByTestId('narrative-item');
-    await act(() => topicsCommands[2]!.run(ctx(host.services)));
+    await act(() => host.commands.run('topics.compareNarratives', ctx(host.services)));
     const picker = await screen.findByRole('dialog', { name: 'Compare two narratives' });
     const compare = within(picker).getByRole('button', { name: 'Compare' });
     expect((compare as HTMLButtonElement).disabled).toBe(true);
@@ -125,5 +128,22 @@ describe('palette commands', () => {
     expect(within(dialog).getByText('Risk: Low')).toBeTruthy();
     expect(within(dialog).getByText('Risk: Medium')).toBeTruthy();
     expect(within(dialog).getByText('Shared keyphrases: none')).toBeTruthy();
+  });
+
+  it('with arguments, act at once: open a narrative, filter to one, compare two, without a picker', async () => {
+    stubTopicsApi();
+    const { host, filters } = await renderWithHost(panel());
+    await screen.findAllByTestId('narrative-item');
+    const c = ctx(host.services);
+    await act(() => host.commands.execute('topics.openNarrative', { narrativeId: 't_c' }, c));
+    expect(host.services.get(selectionKey).popup(narrativeKind)).toEqual({ narrativeId: 't_c' });
+    expect(within(await screen.findByRole('dialog', { name: 'Narrative' })).getByText('Football · derby')).toBeTruthy();
+    await act(() => host.commands.execute('topics.filterNarrative', { narrativeId: 't_b' }, c));
+    expect(filters().narratives).toEqual({ t_b: true });
+    await act(() => host.commands.execute('topics.compareNarratives', { ids: ['t_a', 't_b'] }, c));
+    expect(host.services.get(selectionKey).popup(comparisonKind)).toEqual({ ids: ['t_a', 't_b'] });
+    expect(await screen.findByRole('dialog', { name: 'Compare narratives', hidden: true })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: /Open narrative|Filter to narrative|Compare two narratives/ })).toBeNull();
+    await expect(host.commands.execute('topics.compareNarratives', { ids: ['t_a'] }, c)).rejects.toThrow(/Bad arguments for command 'topics.compareNarratives': ids/);
   });
 });

@@ -1,14 +1,17 @@
+import { useState } from 'react';
 import { Button, Dropdown, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useWorkbench } from '@core/client/app/hostContext';
+import { usePanelCommand } from '@core/client/commands/usePanelCommand';
 import type { PanelProps } from '@core/client/plugin/contract';
-import { isEmptyFilters } from '@core/shared/filters';
+import { useSelectionService } from '@core/client/selection/hooks';
+import { narrativeKind } from '@core/client/selection/kinds';
 import type { ApiNarrative } from '../shared/api';
 import { filterToNarrative } from './actions';
 import { useConversationTopics } from './api';
+import { compareNarrativesCommand, filterNarrativeCommand, openNarrativeCommand } from './commands';
 import { NARRATIVE_SORTS, SORT_LABELS, percent, posts, riskLabel, sortNarratives, type NarrativeSort } from './format';
-import { CompareDialog, NarrativePicker } from './NarrativeDialogs';
-import { NarrativePopup } from './NarrativePopup';
-import { narrativeUi, useIsDialogHost, useNarrativeUi } from './narrativeUi';
+import { comparisonKind } from './kinds';
+import { NarrativePicker, type NarrativePick } from './NarrativeDialogs';
 
 export interface NarrativesConfig { sortBy: NarrativeSort }
 
@@ -27,7 +30,7 @@ const useStyles = makeStyles({
   threat: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
 });
 
-function NarrativeItem({ n, onFilter }: { n: ApiNarrative; onFilter: (id: string) => void }) {
+function NarrativeItem({ n, onFilter, onDetails }: { n: ApiNarrative; onFilter: (id: string) => void; onDetails: (id: string) => void }) {
   const styles = useStyles();
   return (
     <li className={styles.item} data-testid="narrative-item">
@@ -37,7 +40,7 @@ function NarrativeItem({ n, onFilter }: { n: ApiNarrative; onFilter: (id: string
         </Button>
         {n.is_threat && <Text className={styles.threat}>Threat</Text>}
         <Text size={200} className={styles.nowrap}>Risk: {riskLabel(n.risk_level)}</Text>
-        <Button size="small" onClick={() => narrativeUi.openPopup(n.id)} aria-label={`Details of ${n.title}`}>Details</Button>
+        <Button size="small" onClick={() => onDetails(n.id)} aria-label={`Details of ${n.title}`}>Details</Button>
       </div>
       <Text size={200}>{n.ngrams.slice(0, 6).join(' · ')}</Text>
       <div className={styles.head}>
@@ -55,16 +58,24 @@ function NarrativeItem({ n, onFilter }: { n: ApiNarrative; onFilter: (id: string
 export default function NarrativesPanel({ paneId, conversationId, filters, config, setConfig }: PanelProps<NarrativesConfig>) {
   const styles = useStyles();
   const { services } = useWorkbench();
-  const ui = useNarrativeUi();
-  const host = useIsDialogHost(paneId);
+  const selection = useSelectionService();
+  // A palette command without arguments asks this pane to let the user pick (one pane gets each request).
+  const [pick, setPick] = useState<NarrativePick | null>(null);
+  usePanelCommand(openNarrativeCommand, paneId, () => setPick('open'));
+  usePanelCommand(filterNarrativeCommand, paneId, () => setPick('filter'));
+  usePanelCommand(compareNarrativesCommand, paneId, () => setPick('compare'));
   const topics = useConversationTopics(conversationId, filters);
   if (!conversationId) return <Text>Open a conversation to see its narratives.</Text>;
   const data = topics.data;
   const narratives = sortNarratives(data?.narratives ?? [], config.sortBy);
-  const byId = new Map((data?.narratives ?? []).map((n) => [n.id, n]));
   const onFilter = (id: string) => filterToNarrative(services, id);
-  const popup = host && ui.popupId ? byId.get(ui.popupId) : undefined;
-  const pair = host && ui.compare ? ui.compare.map((id) => byId.get(id)) : null;
+  const onDetails = (narrativeId: string) => selection.openPopup(narrativeKind, { narrativeId });
+  const onPick = (ids: string[]) => {
+    setPick(null);
+    if (pick === 'open') onDetails(ids[0]!);
+    else if (pick === 'filter') onFilter(ids[0]!);
+    else selection.openPopup(comparisonKind, { ids: [ids[0]!, ids[1]!] });
+  };
   return (
     <div className={styles.root}>
       <div className={styles.toolbar}>
@@ -80,20 +91,9 @@ export default function NarrativesPanel({ paneId, conversationId, filters, confi
       {data?.topics_status && data.topics_status.status_code >= 300 && <Text role="status">{data.topics_status.message}</Text>}
       {data && narratives.length === 0 && <Text>No narratives found.</Text>}
       <ul className={styles.list} aria-label="Narratives">
-        {narratives.map((n) => <NarrativeItem key={n.id} n={n} onFilter={onFilter} />)}
+        {narratives.map((n) => <NarrativeItem key={n.id} n={n} onFilter={onFilter} onDetails={onDetails} />)}
       </ul>
-      {popup && data && (
-        <NarrativePopup key={popup.id} narrative={popup} topic={data.topics.find((t) => t.rid === popup.id)} filtered={!isEmptyFilters(filters)}
-          conversationTotal={data.conversation_total_posts} onClose={narrativeUi.closePopup} />
-      )}
-      {pair && pair[0] && pair[1] && <CompareDialog pair={[pair[0], pair[1]]} onClose={narrativeUi.closeCompare} />}
-      {host && ui.pick && data && (
-        <NarrativePicker pick={ui.pick} narratives={narratives} onClose={narrativeUi.closePick} onPick={(ids) => {
-          if (ui.pick === 'open') narrativeUi.openPopup(ids[0]!);
-          else if (ui.pick === 'filter') { narrativeUi.closePick(); onFilter(ids[0]!); }
-          else narrativeUi.compare(ids[0]!, ids[1]!);
-        }} />
-      )}
+      {pick && data && <NarrativePicker pick={pick} narratives={narratives} onClose={() => setPick(null)} onPick={onPick} />}
     </div>
   );
 }

@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { TOPICS_DIMENSIONS } from '../shared/dimensions';
 import { defineClientPlugin, definePanel } from '@core/client/plugin/contract';
+import { selectionKey } from '@core/client/services/keys';
+import { narrativeKind } from '@core/client/selection/kinds';
+import { lazyPopup } from '@core/client/selection/lazyPopup';
 import { manifest } from '../manifest';
 import { NARRATIVES_PANEL, TIMELINE_PANEL, topicsCommands } from './commands';
+import { comparisonKind } from './kinds';
 import { NARRATIVE_SORTS } from './format';
 
 export const narrativesPanel = definePanel({
@@ -22,4 +27,17 @@ export const timelinePanel = definePanel({
   load: () => import('./TopicTimelinePanel'),
 });
 
-export default defineClientPlugin({ manifest, panels: [narrativesPanel, timelinePanel], commands: topicsCommands });
+export default defineClientPlugin({
+  manifest,
+  dimensions: TOPICS_DIMENSIONS,
+  panels: [narrativesPanel, timelinePanel],
+  commands: topicsCommands,
+  activate: (services) => {
+    const selection = services.get(selectionKey);
+    const popups = () => import('./popups');
+    return [
+      selection.registerPopup(narrativeKind, lazyPopup(() => popups().then((m) => m.NarrativePopupRenderer))),
+      selection.registerPopup(comparisonKind, lazyPopup(() => popups().then((m) => m.ComparisonRenderer))),
+    ];
+  },
+});

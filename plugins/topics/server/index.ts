@@ -1,4 +1,5 @@
 import { postFacetsKey } from '@core/server/facets/contract';
+import { TOPICS_DIMENSIONS } from '../shared/dimensions';
 import { defineServerPlugin } from '@core/server/plugin/contract';
 import { manifest } from '../manifest';
 import { narrativesServiceKey } from '../shared/service';
@@ -12,9 +13,11 @@ import { narrativesStage, type NarrativesStageOptions } from './stage';
 export function createTopicsServer(opts: NarrativesStageOptions = {}) {
   return defineServerPlugin({
     manifest,
+    dimensions: TOPICS_DIMENSIONS,
     migrations,
     routes: registerRoutes,
     stages: [narrativesStage(opts)],
+    services: { provides: [narrativesServiceKey], requires: [postFacetsKey] },
     async activate(ctx) {
       return [
         ctx.services.provide(narrativesServiceKey, createNarrativesService(ctx.storage)),

@@ -1,21 +1,20 @@
 import type { FacetScope, PostFacetRegistry } from '@core/server/facets/contract';
 import { postFacetsKey } from '@core/server/facets/contract';
-import { notFound } from '@core/server/http/errors';
+import { postScopeKey } from '@core/server/postScope';
 import { requireUser, type RouteContext } from '@core/server/http/routes';
 import type { SessionUser } from '@core/server/auth/sessionUser';
 import { tablesOf } from '@core/server/storage/database';
 import { filterPredicate, type Filters, type QueryInput } from '@core/shared/filters';
-import type { PostsTables } from '@plugins/posts/shared/public';
+import type { PostStoreTables as PostsTables } from '@core/server/postStore/tables';
 import type { RouteRegistrar } from '@core/server/http/routes';
 import {
   INSIGHT_TOPICS_PATH, conversationIdParamsSchema, narrativeEntitySchema, conversationTopicsSchema, insightTopicsQuerySchema,
   topicInsightCountListSchema, topicsQuerySchema, type ConversationTopics, type TopicInsightCount,
 } from '../shared/api';
 import { RISKY_INSIGHT_CATEGORIES, riskAssessmentSchema, type RiskLevel } from '../shared/types';
-import { filterColumnsFor, filtersOfRequest } from './filterSql';
-import { isDeletedConversation } from '@plugins/conversations/shared/public';
+import { filtersOfRequest } from './filterSql';
 import { facetValues } from './runPosts';
-import { latestTopicsRun, type TopicsDb } from './store';
+import { topicsOfRun, type TopicsDb } from './store';
 import type { TopicsRunRow, TopicsTables } from './tables';
 
 const isAdmin = (u: SessionUser) => u.is_global_admin || u.is_org_admin;
@@ -36,7 +35,7 @@ function statusFor(row: TopicsRunRow | null, user: SessionUser) {
 /** (post, topic rid, date) of the run's posts that the filters select; topic null for outliers. */
 async function filteredMembership(ctx: RouteContext<unknown, unknown, unknown>, scope: FacetScope & { runId: string }, filters: Filters) {
   const db = tablesOf<TopicsTables & PostsTables>(ctx.app.storage);
-  const columns = filterColumnsFor(facetsOf(ctx), scope, 'p');
+  const columns = ctx.app.services.get(postScopeKey).columns(scope, 'p');
   return db.selectFrom('topics_post_topics as pt')
     .innerJoin('posts_posts as p', 'p.id', 'pt.post_id')
     .select(['pt.post_id', 'pt.topic_rid', 'p.published_at'])
@@ -47,11 +46,10 @@ async function filteredMembership(ctx: RouteContext<unknown, unknown, unknown>, 
     .execute();
 }
 
-async function resolveRun(db: TopicsDb, user: SessionUser, conversationId: string) {
-  const found = await latestTopicsRun(db, user.organization_id, conversationId);
-  // Another organisation's conversation, and a deleted one (its runs remain), look exactly like one that does not exist.
-  if (!found || (await isDeletedConversation(db, user.organization_id, conversationId))) throw notFound(CONVERSATION_NOT_FOUND);
-  return found;
+/** Core's post scope picks the run (another organisation's or a deleted conversation is a 404); topics reads its own rows. */
+async function resolveRun(ctx: RouteContext<unknown, unknown, unknown>, db: TopicsDb, user: SessionUser, conversationId: string) {
+  const scope = await ctx.app.services.get(postScopeKey).resolve(user.organization_id, conversationId, CONVERSATION_NOT_FOUND);
+  return topicsOfRun(db, user.organization_id, conversationId, scope.runId);
 }
 
 export function registerRoutes(r: RouteRegistrar): void {
@@ -62,7 +60,7 @@ export function registerRoutes(r: RouteRegistrar): void {
     const user = requireUser(ctx);
     const filters = filtersOfRequest(ctx.request.query as QueryInput);
     const db = tablesOf<TopicsTables>(ctx.app.storage);
-    const { run, status } = await resolveRun(db, user, ctx.params.id);
+    const { run, status } = await resolveRun(ctx, db, user, ctx.params.id);
     const topics_status = statusFor(status, user);
     if (!run) return { run_id: null, topics_status, total_posts: 0, conversation_total_posts: 0, topics: [], narratives: [], conversation_risk: null };
 
@@ -112,7 +110,7 @@ export function registerRoutes(r: RouteRegistrar): void {
     const user = requireUser(ctx);
     const filters = filtersOfRequest(ctx.request.query as QueryInput);
     const db = tablesOf<TopicsTables>(ctx.app.storage);
-    const { run } = await resolveRun(db, user, ctx.query.conversation_id);
+    const { run } = await resolveRun(ctx, db, user, ctx.query.conversation_id);
     if (!run) return [];
     const scope = { organizationId: user.organization_id, conversationId: ctx.query.conversation_id, runId: run.run_id };
     const members = await filteredMembership(ctx, scope, filters);

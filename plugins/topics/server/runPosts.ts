@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { FacetScope, PostFacetRegistry } from '@core/server/facets/contract';
 import type { BooleanDimension, ListDimension } from '@core/shared/filters';
 import { tablesOf, type Storage } from '@core/server/storage/database';
-import type { PostsTables } from '@plugins/posts/shared/public';
+import type { PostStoreTables as PostsTables } from '@core/server/postStore/tables';
 import type { EngagementLevel, TopicInputPost } from '../shared/types';
 
 /** A post's text as the engine reads it: title and body (body falls back to title or subject, spec section 3). */

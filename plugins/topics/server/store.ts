@@ -70,24 +70,15 @@ export async function storeResult(storage: Storage, scope: RunScope, result: Top
 }
 
 /**
- * The run whose topics a conversation shows: its latest successful run (core_pipeline_runs) that has topics,
- * in the caller's organisation. `undefined` when the organisation has no run of that conversation at all.
+ * The topics of the run core's post scope chose (`runId`, the conversation's latest successful run), or null when that
+ * run stored none, with the newest status the stage wrote (a failed re-run says so, while the data stays the last
+ * good one).
  */
-export async function latestTopicsRun(db: TopicsDb, organizationId: string, conversationId: string) {
-  const anyRun = await db.selectFrom('core_pipeline_runs').select('id')
-    .where('organization_id', '=', organizationId).where('conversation_id', '=', conversationId).executeTakeFirst();
-  if (!anyRun) return undefined;
-  const success = await db.selectFrom('core_pipeline_runs as r')
-    .innerJoin('topics_runs as t', 't.run_id', 'r.id')
-    .selectAll('t')
-    .where('r.organization_id', '=', organizationId).where('r.conversation_id', '=', conversationId)
-    .where('t.organization_id', '=', organizationId)
-    .where('r.status', '=', 'SUCCESS')
-    .orderBy('r.created_at', 'desc').orderBy('r.id', 'desc')
-    .executeTakeFirst();
-  // The status shown is the newest the stage wrote (a failed re-run says so, while the data stays the last good one).
+export async function topicsOfRun(db: TopicsDb, organizationId: string, conversationId: string, runId: string | null) {
+  const run = runId === null ? undefined : await db.selectFrom('topics_runs').selectAll()
+    .where('run_id', '=', runId).where('organization_id', '=', organizationId).executeTakeFirst();
   const latestStatus = await db.selectFrom('topics_runs').selectAll()
     .where('organization_id', '=', organizationId).where('conversation_id', '=', conversationId)
     .orderBy('computed_at', 'desc').executeTakeFirst();
-  return { run: success ?? null, status: latestStatus ?? null };
+  return { run: run ?? null, status: latestStatus ?? null };
 }

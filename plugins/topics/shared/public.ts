@@ -2,3 +2,4 @@
 export * from './types';
 export * from './api';
 export * from './service';
+export { TOPICS_DIMENSIONS } from './dimensions';

@@ -1,5 +1,5 @@
 import { tablesOf, type Storage } from '@core/server/storage/database';
-import type { PostsTables } from '@plugins/posts/shared/public';
+import type { PostStoreTables as PostsTables } from '@core/server/postStore/tables';
 import { detectStage } from '@plugins/coordination/server';
 import { DEFAULT_CONFIG } from '@plugins/coordination/server/engine/config';
 import type { CoordinationResult, CoordinationStats } from '@plugins/coordination/server/engine/types';

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postFacetsKey } from '@core/server/facets/contract';
+import { defineDimension, filterDimensions } from '@core/shared/filters';
 import { ApiClient } from '@core/server/testing/httpClient';
 import { startTestServer, type TestServer } from '@core/server/testing/testServer';
 import { conversationTopicsSchema, topicInsightCountListSchema } from '@plugins/topics/shared/public';
@@ -29,7 +30,12 @@ beforeAll(async () => {
   org = a.user.organizationId;
   admin = (await signIn('Topics Org', { admin: true })).client;
   stranger = (await signIn('Other Org')).client;
-  // Insight facets as an insights plugin would register them: authors posting on gab carry a Pink Slime insight.
+  // Insight dimensions and facets as an insights plugin would declare and register them: authors posting on gab
+  // carry a Pink Slime insight.
+  filterDimensions.register([
+    defineDimension({ name: 'insight_subcategories', kind: 'list', countKey: 'insight_subcategory', owner: 'insights-test', label: 'Insight subcategory', order: 300 }),
+    defineDimension({ name: 'insight_countries_of_origin', kind: 'list', countKey: 'insight_country_of_origin', owner: 'insights-test', label: 'Insight country of origin', order: 310 }),
+  ]);
   t.server.ctx.services.get(postFacetsKey).register({
     owner: 'insights-test',
     facets: {

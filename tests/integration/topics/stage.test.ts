@@ -5,7 +5,7 @@ import { tablesOf } from '@core/server/storage/database';
 import { startTestServer, type TestServer } from '@core/server/testing/testServer';
 import { narrativesServiceKey } from '@plugins/topics/shared/public';
 import type { TopicsTables } from '@plugins/topics/server/tables';
-import { nmi } from '@plugins/topics/server/engine';
+import { nmi } from '@plugins/topics/evaluation/metrics';
 import { insertPosts, insertRun, plugins, runStage, stageOf } from './support';
 
 let t: TestServer;

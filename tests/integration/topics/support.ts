@@ -3,10 +3,10 @@ import { createLogger } from '@core/server/logger';
 import { tablesOf, type Storage } from '@core/server/storage/database';
 import type { StageDefinition } from '@core/server/pipeline/stages';
 import type { TestServer } from '@core/server/testing/testServer';
-import type { PostsTables } from '@plugins/posts/shared/public';
+import type { PostStoreTables as PostsTables } from '@core/server/postStore/tables';
 import postsServer from '@plugins/posts/server';
 import { createTopicsServer } from '@plugins/topics/server';
-import { makeLabelledPosts } from '@plugins/topics/server/engine/fixtures.test-helpers';
+import { makeLabelledPosts } from '@plugins/topics/evaluation/labelledPosts';
 
 /**
  * Topics tests need the post store's tables, so they live here (tests/** may compose plugins; a plugin may not

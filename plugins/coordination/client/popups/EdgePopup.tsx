@@ -1,21 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Text } from '@fluentui/react-components';
+import { useSelectionService } from '@core/client/selection/hooks';
 import type { Filters } from '@core/shared/filters';
 import { MESSAGES, type AccountRef } from '../../shared/api';
+import { showAccount } from '../actions';
 import { edgeQuery } from '../api';
 import { edgeSentence } from '../graph/model';
-import { selection } from '../selection';
 import { PopupFrame } from './PopupFrame';
 
 const name = (a: AccountRef) => (a.screen_name ? `@${a.screen_name}` : a.rid);
 
 /** Edge popup: action node, the sentence, receiver node, and why they are linked (the proving posts). */
-export function EdgePopup({ conversationId, clusterId, i, j, filters }: { conversationId: string; clusterId: string; i: string; j: string; filters: Filters | null }) {
+export function EdgePopup({ conversationId, clusterId, i, j, filters, onClose }: {
+  conversationId: string; clusterId: string; i: string; j: string; filters: Filters | null; onClose: () => void;
+}) {
+  const selection = useSelectionService();
   const q = useQuery(edgeQuery(conversationId, clusterId, i, j, filters));
-  const open = (a: AccountRef) => { selection.selectAccount(a.rid, clusterId); selection.openPopup({ type: 'user', rid: a.rid, clusterId }); };
+  const open = (a: AccountRef) => showAccount(selection, a.rid, clusterId);
   const d = q.data;
   return (
-    <PopupFrame title="Coordination" onClose={() => selection.clearPopup()}>
+    <PopupFrame title="Coordination" onClose={onClose}>
       {q.isLoading && <Text>Loading…</Text>}
       {(q.isError || (q.isSuccess && !d)) && <Text>{MESSAGES.noEdgeData}</Text>}
       {d && (

@@ -2,10 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { POST_STATISTICS_UNAVAILABLE } from '@core/shared/platforms';
-import { renderWithProviders } from '@core/client/testing/render';
+import { renderInWorkbench } from '@core/client/testing/workbench';
 import { emptyFilters } from '@core/shared/filters';
-import { selection } from '../selection';
-import { PopupLayer } from './PopupLayer';
+import { accountKind, type PayloadOf } from '@core/client/selection/kinds';
+import type { SelectionService } from '@core/client/selection/selectionService';
+import coordinationClient from '../index';
+import { graphNodeKind } from '../kinds';
 import { URL_NOT_AVAILABLE } from './LinkPopup';
 
 const conversationId = '0d9f1f0e-9a57-4c4a-9d0e-2a1c3b4d5e6f';
@@ -54,7 +56,6 @@ let details: { status: number; data: unknown };
 const calls: string[] = [];
 const sharingCalls: string[] = [];
 beforeEach(() => {
-  selection.reset();
   calls.length = 0;
   sharingCalls.length = 0;
   details = { status: 200, data: [postRow('twitter', [{ key: 'likes', label: 'likes', value: 1200 }, { key: 'replies', label: 'replies', value: 3 }, { key: 'retweets', label: 'retweets', value: null }])] };
@@ -71,13 +72,19 @@ beforeEach(() => {
 });
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
-const layer = () => renderWithProviders(<PopupLayer paneId="p1" conversationId={conversationId} filters={null} />);
-const open = (request: Parameters<typeof selection.openPopup>[0]) => act(() => selection.openPopup(request));
+let selection: SelectionService;
+/** The conversation page's popup host with the coordination plugin's renderers, and no panel. */
+const layer = (filters = emptyFilters()) => { selection = renderInWorkbench(<></>, { plugins: [coordinationClient], conversationId, filters }).selection; };
+const open = (payload: PayloadOf<typeof graphNodeKind>) => act(() => { selection.openPopup(graphNodeKind, payload); });
+const topPopup = () => {
+  const top = selection.getSnapshot().popups.at(-1);
+  return top ? { kind: top.kind, payload: top.payload } : null;
+};
 
 describe('graph node popups', () => {
   it('Post: body as text, platform badge, published date and the platform statistics from posts/details', async () => {
     layer();
-    open({ type: 'graph', nodeType: 'posts', ref: 'p11', label: 'post 11', postId: 11 });
+    open({ nodeType: 'posts', ref: 'p11', label: 'post 11', postId: 11 });
     const dialog = await screen.findByRole('dialog', { name: 'Post' });
     expect(await within(dialog).findByTestId('post-body')).toHaveProperty('textContent', '<img src=x onerror=alert(1)> Read this\nnow');
     expect(dialog.querySelector('img')).toBeNull();
@@ -94,20 +101,20 @@ describe('graph node popups', () => {
     details = { status: 200, data: [postRow('someplatform', null)] };
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     layer();
-    open({ type: 'graph', nodeType: 'posts', ref: 'p11', label: 'post 11', postId: 11 });
+    open({ nodeType: 'posts', ref: 'p11', label: 'post 11', postId: 11 });
     expect(await screen.findByText(POST_STATISTICS_UNAVAILABLE)).toBeTruthy();
     cleanup();
     details = { status: 200, data: [] };
     layer();
-    open({ type: 'graph', nodeType: 'posts', ref: 'p99', label: 'post 99', postId: 99 });
+    open({ nodeType: 'posts', ref: 'p99', label: 'post 99', postId: 99 });
     expect(await screen.findByText('No available data to display')).toBeTruthy();
     warn.mockRestore();
   });
 
   it('URL: the link, Posts, Accounts, First/Last Seen over the whole conversation, registration Unavailable, accounts newest first', async () => {
     const filters = { ...emptyFilters(), platforms: { twitter: true } };
-    renderWithProviders(<PopupLayer paneId="p1" conversationId={conversationId} filters={filters} />);
-    open({ type: 'graph', nodeType: 'links', ref: 'news.example/story', label: 'news.example/story' });
+    layer(filters);
+    open({ nodeType: 'links', ref: 'news.example/story', label: 'news.example/story' });
     const dialog = await screen.findByRole('dialog', { name: 'URL' });
     expect(within(dialog).getByText('Loading…')).toBeTruthy();
     expect(within(dialog).getByTestId('popup-url').textContent).toBe('news.example/story');
@@ -128,25 +135,25 @@ describe('graph node popups', () => {
 
   it('URL nobody shared under the filters: "The URL is not available"; a failed call says so', async () => {
     layer();
-    open({ type: 'graph', nodeType: 'links', ref: 'gone.example/x', label: 'gone.example/x' });
+    open({ nodeType: 'links', ref: 'gone.example/x', label: 'gone.example/x' });
     expect(await screen.findByText(URL_NOT_AVAILABLE)).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Accounts' })).toBeNull();
-    open({ type: 'graph', nodeType: 'links', ref: 'broken.example/x', label: 'broken.example/x' });
+    open({ nodeType: 'links', ref: 'broken.example/x', label: 'broken.example/x' });
     expect(await screen.findByText('An error occurred while loading popup data')).toBeTruthy();
   });
 
   it('Domain and Hashtag: the same counts and Accounts table for their kind; nobody sharing says "No available data to display"', async () => {
     layer();
-    open({ type: 'graph', nodeType: 'domains', ref: 'news.example', label: 'news.example' });
+    open({ nodeType: 'domains', ref: 'news.example', label: 'news.example' });
     let dialog = await screen.findByRole('dialog', { name: 'Domain' });
     expect(rowsOf(await within(dialog).findByRole('table', { name: 'Domain' }))).toEqual(['Posts1,234', 'Accounts3', `First Seen${when(1)}`, `Last Seen${when(9)}`]);
     expect(within(dialog).queryByRole('table', { name: 'Current Registration' })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Copy to clipboard' })).toBeTruthy();
-    open({ type: 'graph', nodeType: 'hashtags', ref: 'vote', label: '#vote' });
+    open({ nodeType: 'hashtags', ref: 'vote', label: '#vote' });
     dialog = await screen.findByRole('dialog', { name: 'Hashtag' });
     expect(within(dialog).getByText('#vote')).toBeTruthy();
     expect(rowsOf(await within(dialog).findByRole('table', { name: 'Accounts' }))).toEqual(['NameDate Shared', `@c${when(9)}`, `Bee${when(5)}`, `a-rid${when(2)}`]);
-    open({ type: 'graph', nodeType: 'hashtags', ref: 'nothing', label: '#nothing' });
+    open({ nodeType: 'hashtags', ref: 'nothing', label: '#nothing' });
     dialog = await screen.findByRole('dialog', { name: 'Hashtag' });
     expect(await within(dialog).findByText('No available data to display')).toBeTruthy();
     expect(sharingCalls.map((u) => new URL(u, 'http://localhost').searchParams.get('kind'))).toEqual(['domain', 'hashtag', 'hashtag']);
@@ -154,7 +161,7 @@ describe('graph node popups', () => {
 
   it('Show more loads the next page of accounts; a name opens the account\'s user popup; names are text', async () => {
     layer();
-    open({ type: 'graph', nodeType: 'hashtags', ref: 'many', label: '#many' });
+    open({ nodeType: 'hashtags', ref: 'many', label: '#many' });
     const dialog = await screen.findByRole('dialog', { name: 'Hashtag' });
     const table = await within(dialog).findByRole('table', { name: 'Accounts' });
     expect(table.querySelectorAll('tbody tr')).toHaveLength(100);
@@ -165,25 +172,25 @@ describe('graph node popups', () => {
     expect(sharingCalls.map((u) => new URL(u, 'http://localhost').searchParams.get('offset'))).toEqual(['0', '100']);
     expect(within(dialog).queryByRole('button', { name: /Show more/ })).toBeNull();
     await userEvent.click(within(table).getByRole('button', { name: '@user149' }));
-    expect(selection.get().popup).toEqual({ type: 'user', rid: 'u149', clusterId: null });
+    expect(topPopup()).toEqual({ kind: accountKind.kind, payload: { rid: 'u149', clusterId: null } });
   });
 
   it('Topic: title, keyphrases, keywords and entities, share; an unknown topic has no data', async () => {
     layer();
-    open({ type: 'graph', nodeType: 'topics', ref: 't1', label: 'Mail ballots were stolen' });
+    open({ nodeType: 'topics', ref: 't1', label: 'Mail ballots were stolen' });
     const dialog = await screen.findByRole('dialog', { name: 'Topic' });
     const table = await within(dialog).findByRole('table', { name: 'Topic' });
     expect([...table.querySelectorAll('tr')].map((r) => r.textContent)).toEqual([
       'Cluster TitleMail ballots were stolen', 'Keyphrasesmail ballots, stolen votes',
       'Cluster Keywords and Entitiesballots, fraud, Arizona', 'Share25.0% of posts (50)',
     ]);
-    open({ type: 'graph', nodeType: 'topics', ref: 't9', label: 'Topic t9' });
+    open({ nodeType: 'topics', ref: 't9', label: 'Topic t9' });
     expect(await screen.findByText('No available data to display')).toBeTruthy();
   });
 
   it('is draggable by its header and cleared with ×', async () => {
     layer();
-    open({ type: 'graph', nodeType: 'hashtags', ref: 'vote', label: '#vote' });
+    open({ nodeType: 'hashtags', ref: 'vote', label: '#vote' });
     const dialog = await screen.findByRole('dialog', { name: 'Hashtag' });
     const handle = within(dialog).getByTestId('popup-drag-handle');
     fireEvent.pointerDown(handle, { clientX: 10, clientY: 10, pointerId: 1 });
@@ -192,6 +199,6 @@ describe('graph node popups', () => {
     expect(dialog.style.transform).toBe('translate(50px, 20px)');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Clear popup' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(selection.get().popup).toBeNull();
+    expect(topPopup()).toBeNull();
   });
 });

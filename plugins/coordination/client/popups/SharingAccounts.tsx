@@ -3,8 +3,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Text } from '@fluentui/react-components';
 import type { Filters } from '@core/shared/filters';
 import { SHARING_MESSAGES, type SharedKind, type SharingAccount } from '../../shared/sharing';
+import { useSelectionService } from '@core/client/selection/hooks';
+import { accountKind } from '@core/client/selection/kinds';
 import { sharingQuery } from '../api';
-import { selection } from '../selection';
 import { Fields, shownDate, usePopupStyles } from './parts';
 
 export interface SharingAccountsProps {
@@ -30,6 +31,7 @@ const accountName = (a: SharingAccount) => (a.screen_name ? `@${a.screen_name}` 
  */
 export function SharingAccounts({ conversationId, filters, kind, value, label, empty, children }: SharingAccountsProps) {
   const styles = usePopupStyles();
+  const selection = useSelectionService();
   const q = useInfiniteQuery(sharingQuery(conversationId, kind, value, filters));
   // A failed later page keeps the pages loaded so far (and says so below the table).
   if (!q.data) return <Text>{q.isError ? SHARING_MESSAGES.loadError : 'Loading…'}</Text>;
@@ -49,7 +51,7 @@ export function SharingAccounts({ conversationId, filters, kind, value, label, e
           {accounts.map((a) => (
             <tr key={`${a.platform}:${a.rid}`}>
               <td>
-                <Button size="small" appearance="transparent" onClick={() => selection.openPopup({ type: 'user', rid: a.rid, clusterId: null })}>
+                <Button size="small" appearance="transparent" onClick={() => selection.openPopup(accountKind, { rid: a.rid, clusterId: null })}>
                   {accountName(a)}
                 </Button>
               </td>

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { MESSAGES } from '../../shared/api';
+import { useSelectionService } from '@core/client/selection/hooks';
 import { accountDetailsQuery, accountUrlsQuery, nodeQuery } from '../api';
-import { selection } from '../selection';
+import { edgeKind } from '../kinds';
 import { PopupFrame } from './PopupFrame';
 
 const useStyles = makeStyles({
@@ -12,8 +13,9 @@ const useStyles = makeStyles({
 });
 
 /** User popup (spec part 2 section 2): profile, Account Info, extra properties, insights, Connected Accounts, URLs. */
-export function UserPopup({ conversationId, rid, clusterId }: { conversationId: string; rid: string; clusterId: string | null }) {
+export function UserPopup({ conversationId, rid, clusterId, onClose }: { conversationId: string; rid: string; clusterId: string | null; onClose: () => void }) {
   const styles = useStyles();
+  const selection = useSelectionService();
   const details = useQuery(accountDetailsQuery(conversationId, rid));
   const urls = useQuery(accountUrlsQuery(conversationId, rid));
   const node = useQuery({ ...nodeQuery(conversationId, clusterId ?? '', rid, null), enabled: clusterId !== null });
@@ -22,7 +24,7 @@ export function UserPopup({ conversationId, rid, clusterId }: { conversationId: 
   const shared = urls.data ? urls.data.urls.map((url, k) => ({ url, date: urls.data!.post_dates[k] ?? '' })).sort((x, y) => y.date.localeCompare(x.date)) : [];
   const connected = node.data?.connected_accounts ?? [];
   return (
-    <PopupFrame title={a?.display_name ?? a?.screen_name ?? rid} onClose={() => selection.clearPopup()}>
+    <PopupFrame title={a?.display_name ?? a?.screen_name ?? rid} onClose={onClose}>
       {details.isLoading && <Text>Loading…</Text>}
       {!details.isLoading && !a && <Text>{MESSAGES.noUserData}</Text>}
       {a && (
@@ -55,7 +57,7 @@ export function UserPopup({ conversationId, rid, clusterId }: { conversationId: 
                   <tr key={c.rid}>
                     <td>
                       {/* Why are they linked: the edge popup with the proving posts. */}
-                      <Button size="small" appearance="transparent" onClick={() => selection.openPopup({ type: 'coordination', clusterId: clusterId, i: rid, j: c.rid })}>
+                      <Button size="small" appearance="transparent" onClick={() => selection.openPopup(edgeKind, { clusterId, i: rid, j: c.rid })}>
                         {c.screen_name ? `@${c.screen_name}` : c.rid}
                       </Button>
                     </td>

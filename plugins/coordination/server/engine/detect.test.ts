@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { coordinationClusterSchema, EVIDENCE_GROUP_OF } from '../../shared/types';
 import { resolveConfig } from './config';
 import { detectCoordination } from './detect';
-import { Random } from './prng';
+import { Random } from '@core/shared/random';
 import type { CoordAccount, CoordPost } from './types';
 
 const T0 = Date.UTC(2024, 0, 1);
@@ -167,7 +167,7 @@ describe('detectCoordination: what is not coordination', () => {
     const fans = Array.from({ length: 2000 }, (_, a) => `fan${a}`);
     const crowd: CoordPost[] = [];
     for (let v = 0; v < 10; v++) {
-      rnd.sample(fans, 500).forEach((fan, k) => {
+      rnd.shuffle([...fans]).slice(0, 500).forEach((fan, k) => {
         crowd.push({ id: `v${v}-${k}`, account_id: fan, published_at: T0 + v * DAY + k * 240, urls: [`https://news.example/viral-${v}`] });
       });
     }

@@ -13,7 +13,7 @@ import { nearDuplicateFamilies } from './copypasta';
 import { extractActs, type Extracted } from './extract';
 import { PairTable, PostPartnerSet } from './pairTable';
 import { poissonUpperTail } from './stats';
-import { createRng } from './prng';
+import { uniform } from '@core/shared/random';
 import { buildClusters } from './report';
 import type { CoordinationConfig, CoordinationInput, CoordinationResult, CoordinationStats, DeepPartial } from './types';
 
@@ -223,7 +223,7 @@ function detect(input: CoordinationInput, cfg: CoordinationConfig): Coordination
     graph.addEdge(u, v, { weight: 1 + Math.log(e.total) });
   }
   const community = graph.order > 0
-    ? louvain(graph, { getEdgeWeight: 'weight', resolution: cfg.louvain.resolution, rng: createRng(cfg.louvain.seed) })
+    ? louvain(graph, { getEdgeWeight: 'weight', resolution: cfg.louvain.resolution, rng: uniform(cfg.louvain.seed) })
     : {};
   lap('louvain');
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TextIndex } from './copypasta';
-import { Random } from './prng';
+import { Random } from '@core/shared/random';
 import {
   bandKey, fmix32, hashString, jaccard, minhashInto, minhashSeeds, OnePermutationHasher, shingles, tokenHashes,
 } from './text';

@@ -50,7 +50,7 @@ export function registerAccountRoutes(r: RouteRegistrar): void {
     }
     if (rids.length > MAX_DETAILS_LIST) throw badRequest('Invalid request', [`querystring.account_ids: at most ${MAX_DETAILS_LIST} account ids`]);
     const db = dbOf(ctx.app.storage);
-    const view = await conversationView(db, user.organization_id, ctx.query.conversation_id);
+    const view = await conversationView(ctx.app, user.organization_id, ctx.query.conversation_id);
     const ids: number[] = [];
     for (const rid of new Set(rids as string[])) {
       const id = await actorByRid(db, user.organization_id, view.runId, rid);
@@ -66,7 +66,7 @@ export function registerAccountRoutes(r: RouteRegistrar): void {
   }, async (ctx) => {
     const user = requireUser(ctx);
     const db = dbOf(ctx.app.storage);
-    const view = await conversationView(db, user.organization_id, ctx.query.conversation_id);
+    const view = await conversationView(ctx.app, user.organization_id, ctx.query.conversation_id);
     const id = await actorByRid(db, user.organization_id, view.runId, ctx.params.rid);
     const [actor] = id === null ? [] : await actorDetails(db, user.organization_id, view.detection?.run_id ?? null, [id]);
     if (!actor) throw notFound(MESSAGES.accountNotFound);
@@ -80,7 +80,7 @@ export function registerAccountRoutes(r: RouteRegistrar): void {
   }, async (ctx) => {
     const user = requireUser(ctx);
     const db = dbOf(ctx.app.storage);
-    const view = await conversationView(db, user.organization_id, ctx.query.conversation_id);
+    const view = await conversationView(ctx.app, user.organization_id, ctx.query.conversation_id);
     const id = await actorByRid(db, user.organization_id, view.runId, ctx.params.rid);
     if (id === null) throw notFound(MESSAGES.accountNotFound);
     const rows = view.runId === null ? [] : await db.selectFrom('posts_run_posts as rp')

@@ -1,9 +1,9 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
-import { filterPredicate, isEmptyFilters, type Filters } from '@core/shared/filters';
+import { filterPredicate, isEmptyFilters, type FilterColumns, type Filters } from '@core/shared/filters';
 import type { ClusterData } from '../../shared/api';
 import { clusterPreviewSchema, type ClusterPreview, type EvidenceType } from '../../shared/types';
 import type { CoordinationTables } from '../tables';
-import { ACCOUNT_REF_COLUMNS, accountRef, filterColumns, type Db, type Schema } from './resolve';
+import { ACCOUNT_REF_COLUMNS, accountRef, type Db, type Schema } from './resolve';
 
 /**
  * ClusterData (accounts, filtered edges, evidence summary) for any number of clusters of one detection, shared by
@@ -26,14 +26,14 @@ const byName = new Intl.Collator();
  * The detection's clusters, largest first. With filters, only those with a proving post the filters select;
  * clusters proven by profiles alone (no posts to filter) always stay.
  */
-export async function clustersPassing(db: Db, organizationId: string, runId: string, filters: Filters): Promise<ClusterRow[]> {
+export async function clustersPassing(db: Db, organizationId: string, runId: string, filters: Filters, columns: FilterColumns): Promise<ClusterRow[]> {
   const rows = await db.selectFrom('coordination_clusters').selectAll()
     .where('organization_id', '=', organizationId).where('run_id', '=', runId).orderBy('position').execute();
   if (isEmptyFilters(filters)) return rows;
   const kept = await db.selectFrom('coordination_post_clusters as pc').innerJoin('posts_posts as p', 'p.id', 'pc.post_id')
     .select('pc.cluster_id').distinct()
     .where('pc.run_id', '=', runId).where('pc.organization_id', '=', organizationId)
-    .where((eb) => filterPredicate(eb, filters, filterColumns(runId))).execute();
+    .where((eb) => filterPredicate(eb, filters, columns)).execute();
   const keep = new Set(kept.map((k) => k.cluster_id));
   return rows.filter((row) => keep.has(row.cluster_id) || row.number_posts === 0);
 }
@@ -48,12 +48,12 @@ export async function clustersPassing(db: Db, organizationId: string, runId: str
  * evidence row (PostgreSQL before its statistics exist, SQLite for `p.id in (x.post_i, x.post_j)`): tens of
  * seconds instead of a fraction of one at 100k edges.
  */
-export function edgePasses(organizationId: string, runId: string, filters: Filters, clusterIds: readonly string[]) {
+export function edgePasses(organizationId: string, runId: string, filters: Filters, columns: FilterColumns, clusterIds: readonly string[]) {
   return (eb: ExpressionBuilder<Schema & { e: CoordinationTables['coordination_edges'] }, 'e'>) => {
     const passing = eb.selectFrom('coordination_post_clusters as pc').innerJoin('posts_posts as p', 'p.id', 'pc.post_id').select('pc.post_id')
       .where('pc.run_id', '=', runId).where('pc.organization_id', '=', organizationId).where('pc.cluster_id', 'in', clusterIds)
       .where('p.organization_id', '=', organizationId)
-      .where((inner) => filterPredicate(inner, filters, filterColumns(runId)));
+      .where((inner) => filterPredicate(inner, filters, columns));
     const evidence = () => eb.selectFrom('coordination_evidence as x').select(sql<number>`1`.as('one'))
       .whereRef('x.run_id', '=', 'e.run_id').whereRef('x.edge_id', '=', 'e.edge_id');
     return eb.or([
@@ -64,7 +64,7 @@ export function edgePasses(organizationId: string, runId: string, filters: Filte
 }
 
 /** The clusters' data in the order given: members by name, edges strongest first (those passing the filters). */
-export async function clusterDataOf(db: Db, organizationId: string, runId: string, filters: Filters, clusters: readonly ClusterRow[]): Promise<ClusterData[]> {
+export async function clusterDataOf(db: Db, organizationId: string, runId: string, filters: Filters, columns: FilterColumns, clusters: readonly ClusterRow[]): Promise<ClusterData[]> {
   const members = new Map<string, ClusterData['accounts']>(clusters.map((c) => [c.cluster_id, []]));
   const edges = new Map<string, Array<{ i: number; j: number; weight: number; coordination_types: string }>>(clusters.map((c) => [c.cluster_id, []]));
   const ridOf = new Map<number, string>();
@@ -76,7 +76,7 @@ export async function clusterDataOf(db: Db, organizationId: string, runId: strin
         .where('a.organization_id', '=', organizationId).execute(),
       db.selectFrom('coordination_edges as e').select(['e.cluster_id', 'e.i', 'e.j', 'e.weight', 'e.coordination_types'])
         .where('e.run_id', '=', runId).where('e.organization_id', '=', organizationId).where('e.cluster_id', 'in', ids)
-        .$if(!isEmptyFilters(filters), (q) => q.where(edgePasses(organizationId, runId, filters, ids)))
+        .$if(!isEmptyFilters(filters), (q) => q.where(edgePasses(organizationId, runId, filters, columns, ids)))
         .orderBy('e.weight', 'desc').orderBy('e.edge_id').execute(),
     ]);
     for (const v of vertexRows) {

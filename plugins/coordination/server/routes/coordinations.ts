@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RouteRegistrar } from '@core/server/http/routes';
 import { requireUser, type RouteContext } from '@core/server/http/routes';
 import { notFound } from '@core/server/http/errors';
-import { isEmptyFilters } from '@core/shared/filters';
+import { isEmptyFilters, type FilterColumns } from '@core/shared/filters';
 import {
   clusterDataSchema, clusterParamsSchema, conversationClustersSchema, conversationParamsSchema, conversationQuerySchema,
   COORDINATIONS_PATH, edgeDataSchema, edgeQuerySchema, MESSAGES, nodeDataSchema, nodeQuerySchema, type EdgeCoordination,
@@ -13,10 +13,6 @@ import { accountRefs, actorByRid, actorClasses, conversationView, dbOf, filtersO
 
 const types = (json: string) => JSON.parse(json) as EvidenceType[];
 
-async function detectionOf(db: Db, organizationId: string, conversationId: string) {
-  const view = await conversationView(db, organizationId, conversationId);
-  return view.detection?.run_id ?? null;
-}
 
 async function clusterRow(db: Db, organizationId: string, runId: string | null, clusterId: string) {
   const row = runId === null ? undefined : await db.selectFrom('coordination_clusters').selectAll()
@@ -30,8 +26,9 @@ async function clusterRequest(ctx: RouteContext<{ conversation_id: string } & Re
   const user = requireUser(ctx);
   const db = dbOf(ctx.app.storage);
   const filters = filtersOf(ctx.query);
-  const runId = await detectionOf(db, user.organization_id, ctx.query.conversation_id);
-  return { user, db, filters, cluster: await clusterRow(db, user.organization_id, runId, ctx.params.clusterId) };
+  const view = await conversationView(ctx.app, user.organization_id, ctx.query.conversation_id);
+  const cluster = await clusterRow(db, user.organization_id, view.detection?.run_id ?? null, ctx.params.clusterId);
+  return { user, db, filters, columns: view.columns, cluster };
 }
 
 export function registerCoordinationRoutes(r: RouteRegistrar): void {
@@ -43,10 +40,10 @@ export function registerCoordinationRoutes(r: RouteRegistrar): void {
     const user = requireUser(ctx);
     const db = dbOf(ctx.app.storage);
     const filters = filtersOf(ctx.query);
-    const view = await conversationView(db, user.organization_id, ctx.params.id);
+    const view = await conversationView(ctx.app, user.organization_id, ctx.params.id);
     if (!view.detection) return { run_id: null, detected_at: null, clusters: [] };
     const runId = view.detection.run_id;
-    const rows = await clustersPassing(db, user.organization_id, runId, filters);
+    const rows = await clustersPassing(db, user.organization_id, runId, filters, view.columns);
     return {
       run_id: runId, detected_at: view.detection.created_at,
       clusters: rows.map((row) => ({ cluster_id: row.cluster_id, platform: row.platform, preview: previewOf(row.preview) })),
@@ -57,8 +54,8 @@ export function registerCoordinationRoutes(r: RouteRegistrar): void {
     summary: 'Cluster data: its evidence (coordinations), accounts and edges',
     params: clusterParamsSchema, query: conversationQuerySchema, response: clusterDataSchema,
   }, async (ctx) => {
-    const { user, db, filters, cluster } = await clusterRequest(ctx);
-    const [data] = await clusterDataOf(db, user.organization_id, cluster.run_id, filters, [cluster]);
+    const { user, db, filters, columns, cluster } = await clusterRequest(ctx);
+    const [data] = await clusterDataOf(db, user.organization_id, cluster.run_id, filters, columns, [cluster]);
     return data!;
   });
 
@@ -66,7 +63,7 @@ export function registerCoordinationRoutes(r: RouteRegistrar): void {
     summary: 'Edge data: the two accounts (rids i and j) and the coordinations that link them, with the posts that prove each',
     params: clusterParamsSchema, query: edgeQuerySchema, response: edgeDataSchema,
   }, async (ctx) => {
-    const { user, db, filters, cluster } = await clusterRequest(ctx);
+    const { user, db, filters, columns, cluster } = await clusterRequest(ctx);
     const [a, b] = await Promise.all([
       actorByRid(db, user.organization_id, cluster.run_id, ctx.query.i), actorByRid(db, user.organization_id, cluster.run_id, ctx.query.j),
     ]);
@@ -76,7 +73,7 @@ export function registerCoordinationRoutes(r: RouteRegistrar): void {
       .executeTakeFirst();
     if (!edge) throw notFound(MESSAGES.edgeNotFound);
     const refs = await accountRefs(db, user.organization_id, [edge.i, edge.j]);
-    const coordinations = await edgeCoordinations(db, user.organization_id, cluster.run_id, filters, edge);
+    const coordinations = await edgeCoordinations(db, user.organization_id, cluster.run_id, filters, columns, edge);
     // Answer in the caller's orientation: i is the account the caller named first.
     const flip = edge.i !== a;
     return {
@@ -90,7 +87,7 @@ export function registerCoordinationRoutes(r: RouteRegistrar): void {
     summary: "Node data: an account's class and the accounts it is linked to in the cluster, strongest first",
     params: clusterParamsSchema, query: nodeQuerySchema, response: nodeDataSchema,
   }, async (ctx) => {
-    const { user, db, filters, cluster } = await clusterRequest(ctx);
+    const { user, db, filters, columns, cluster } = await clusterRequest(ctx);
     const actor = await actorByRid(db, user.organization_id, cluster.run_id, ctx.query.user_rid);
     const member = actor === null ? undefined : await db.selectFrom('coordination_vertices').select('actor_id')
       .where('run_id', '=', cluster.run_id).where('cluster_id', '=', cluster.cluster_id).where('actor_id', '=', actor).executeTakeFirst();
@@ -98,7 +95,7 @@ export function registerCoordinationRoutes(r: RouteRegistrar): void {
     const kept = await db.selectFrom('coordination_edges as e').select(['e.i', 'e.j', 'e.weight', 'e.coordination_types'])
       .where('e.run_id', '=', cluster.run_id).where('e.cluster_id', '=', cluster.cluster_id)
       .where((eb) => eb.or([eb('e.i', '=', member.actor_id), eb('e.j', '=', member.actor_id)]))
-      .$if(!isEmptyFilters(filters), (q) => q.where(edgePasses(user.organization_id, cluster.run_id, filters, [cluster.cluster_id])))
+      .$if(!isEmptyFilters(filters), (q) => q.where(edgePasses(user.organization_id, cluster.run_id, filters, columns, [cluster.cluster_id])))
       .orderBy('e.weight', 'desc').orderBy('e.edge_id').execute();
     const refs = await accountRefs(db, user.organization_id, [member.actor_id, ...kept.flatMap((e) => [e.i, e.j])]);
     const self = refs.get(member.actor_id)!;
@@ -113,13 +110,13 @@ export function registerCoordinationRoutes(r: RouteRegistrar): void {
 }
 
 /** An edge's evidence by type, each with its proving post pairs (filtered) and the seconds between them. */
-async function edgeCoordinations(db: Db, organizationId: string, runId: string, filters: ReturnType<typeof filtersOf>, edge: { edge_id: number; evidence: string }): Promise<EdgeCoordination[]> {
+async function edgeCoordinations(db: Db, organizationId: string, runId: string, filters: ReturnType<typeof filtersOf>, columns: FilterColumns, edge: { edge_id: number; evidence: string }): Promise<EdgeCoordination[]> {
   const samples = await db.selectFrom('coordination_evidence').selectAll().where('run_id', '=', runId).where('edge_id', '=', edge.edge_id).orderBy('seq').execute();
   const postIds = samples.flatMap((s) => [s.post_i, s.post_j]).filter((x): x is number => x !== null);
   const posts = postIds.length === 0 ? [] : await db.selectFrom('posts_posts').select(['id', 'rid', 'body', 'published_at', 'source_url'])
     .where('organization_id', '=', organizationId).where('id', 'in', [...new Set(postIds)]).execute();
   const byId = new Map(posts.map((p) => [p.id, p]));
-  const passing = await passingPosts(db, organizationId, runId, filters, postIds);
+  const passing = await passingPosts(db, organizationId, columns, filters, postIds);
   const summary = JSON.parse(edge.evidence) as Array<{ type: EvidenceType; co_actions: number; weight: number }>;
   return summary.map((s) => ({
     type: s.type, group: EVIDENCE_GROUP_OF[s.type], co_actions: s.co_actions, weight: s.weight,

@@ -45,14 +45,14 @@ export function registerGraphRoutes(r: RouteRegistrar): void {
     const { max_accounts: rawMax, ...filterParams } = ctx.query;
     const maxAccounts = maxAccountsOf(rawMax);
     const filters = filtersOf(filterParams);
-    const view = await conversationView(db, user.organization_id, ctx.params.id);
+    const view = await conversationView(ctx.app, user.organization_id, ctx.params.id);
     if (!view.detection) return { run_id: null, detected_at: null, truncated: false, clusters: [] };
     const runId = view.detection.run_id;
-    const rows = await clustersPassing(db, user.organization_id, runId, filters);
+    const rows = await clustersPassing(db, user.organization_id, runId, filters, view.columns);
     const shown = largestWithin(rows, maxAccounts);
     return {
       run_id: runId, detected_at: view.detection.created_at, truncated: shown.length < rows.length,
-      clusters: await clusterDataOf(db, user.organization_id, runId, filters, shown),
+      clusters: await clusterDataOf(db, user.organization_id, runId, filters, view.columns, shown),
     };
   });
 }

@@ -1,11 +1,12 @@
-import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import { badRequest, notFound } from '@core/server/http/errors';
+import type { Kysely, Selectable } from 'kysely';
+import { badRequest } from '@core/server/http/errors';
+import { postScopeKey, type RunScope } from '@core/server/postScope';
+import type { ServiceRegistry } from '@core/shared/services/registry';
 import { tablesOf, type Storage } from '@core/server/storage/database';
 import { decodeFiltersStrict, filterPredicate, isEmptyFilters, type FilterColumns, type Filters } from '@core/shared/filters';
 import { PLATFORMS, isPlatformKey } from '@core/shared/platforms';
-import { postFilterColumns, type PostsTables } from '@plugins/posts/shared/public';
+import type { PostStoreTables as PostsTables } from '@core/server/postStore/tables';
 import type { CoreTables } from '@core/server/storage/tables';
-import { isDeletedConversation } from '@plugins/conversations/shared/public';
 import { MESSAGES, type AccountRef } from '../../shared/api';
 import type { CoordinationTables } from '../tables';
 
@@ -13,32 +14,29 @@ export type Schema = CoreTables & PostsTables & CoordinationTables;
 export type Db = Kysely<Schema>;
 export const dbOf = (storage: Storage): Db => tablesOf<PostsTables & CoordinationTables>(storage);
 
-/** The conversation's run to answer from, scoped to the caller's organisation. */
+/** The conversation's run to answer from (core's post scope), scoped to the caller's organisation. */
 export interface ConversationView {
   /** the detection of the conversation's latest successful run, or null (not run yet, or run before coordination existed) */
   detection: { run_id: string; created_at: string } | null;
-  /** the latest successful run, whose posts the account calls read (the posts explorer's rule); null before one */
+  /** the latest successful run, whose posts the account calls read; null before one */
   runId: string | null;
+  scope: RunScope;
+  /** every filter dimension on `posts_posts as p` (core's one filter engine: the store's columns and every facet) */
+  columns: FilterColumns;
 }
 
 /**
- * Like the posts explorer, every call reads the conversation's latest successful run, so clusters, facets and
- * raw data agree. A conversation is known to the caller's organisation when it has a pipeline run there; another
- * organisation's conversation, and a deleted one, answer 404 exactly like one that does not exist.
+ * Every call reads the run core's post scope resolves (the conversation's latest successful run, the deletion rule,
+ * the organisation), so clusters, facets and raw data agree; an unknown, foreign or deleted conversation is a 404.
  */
-export async function conversationView(db: Db, organizationId: string, conversationId: string): Promise<ConversationView> {
-  const runs = await db.selectFrom('core_pipeline_runs as r')
-    .leftJoin('coordination_runs as c', (j) => j.onRef('c.run_id', '=', 'r.id').on('c.organization_id', '=', organizationId))
-    .select(['r.id', 'r.status', 'c.run_id as detection_run', 'c.created_at as detected_at'])
-    .where('r.organization_id', '=', organizationId).where('r.conversation_id', '=', conversationId)
-    .orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').execute();
-  if (runs.length === 0 || (await isDeletedConversation(db, organizationId, conversationId))) throw notFound(MESSAGES.conversationNotFound);
-  const latest = runs.find((r) => r.status === 'SUCCESS');
-  if (!latest) return { detection: null, runId: null };
-  return {
-    runId: latest.id,
-    detection: latest.detection_run && latest.detected_at ? { run_id: latest.detection_run, created_at: latest.detected_at } : null,
-  };
+export async function conversationView(app: { storage: Storage; services: ServiceRegistry }, organizationId: string, conversationId: string): Promise<ConversationView> {
+  const posts = app.services.get(postScopeKey);
+  const scope = await posts.resolve(organizationId, conversationId, MESSAGES.conversationNotFound);
+  const columns = posts.columns(scope, 'p');
+  if (scope.runId === null) return { detection: null, runId: null, scope, columns };
+  const detection = await dbOf(app.storage).selectFrom('coordination_runs').select(['run_id', 'created_at'])
+    .where('run_id', '=', scope.runId).where('organization_id', '=', organizationId).executeTakeFirst();
+  return { runId: scope.runId, detection: detection ?? null, scope, columns };
 }
 
 
@@ -49,21 +47,12 @@ export function filtersOf(query: Record<string, unknown>): Filters {
   return filters;
 }
 
-/** The post store's dimensions plus this plugin's clusters, for posts aliased `p`. */
-export function filterColumns(runId: string): FilterColumns {
-  return {
-    ...postFilterColumns('p'),
-    coordination_cluster: (values) => sql<SqlBool>`p.id in (select pc.post_id from coordination_post_clusters pc
-      where pc.run_id = ${runId} and pc.cluster_id in (${sql.join(values)}))`,
-  };
-}
-
 /** The subset of `postIds` the filters select (all of them when no filter is set). */
-export async function passingPosts(db: Db, organizationId: string, runId: string, filters: Filters, postIds: readonly number[]): Promise<Set<number>> {
+export async function passingPosts(db: Db, organizationId: string, columns: FilterColumns, filters: Filters, postIds: readonly number[]): Promise<Set<number>> {
   if (isEmptyFilters(filters) || postIds.length === 0) return new Set(postIds);
   const rows = await db.selectFrom('posts_posts as p').select('p.id')
     .where('p.organization_id', '=', organizationId).where('p.id', 'in', [...new Set(postIds)])
-    .where((eb) => filterPredicate(eb, filters, filterColumns(runId))).execute();
+    .where((eb) => filterPredicate(eb, filters, columns)).execute();
   return new Set(rows.map((r) => r.id));
 }
 

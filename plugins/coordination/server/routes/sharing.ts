@@ -1,8 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { Answer, requireUser, type RouteRegistrar } from '@core/server/http/routes';
-import { postFacetsKey, type FacetScope, type PostFacetRegistry } from '@core/server/facets/contract';
-import { BOOLEAN_DIMENSIONS, LIST_DIMENSIONS, filterPredicate, type FilterColumns, type Filters } from '@core/shared/filters';
-import { postFilterColumns } from '@plugins/posts/shared/public';
+import type { FacetScope } from '@core/server/facets/contract';
+import { filterPredicate, type FilterColumns, type Filters } from '@core/shared/filters';
 import { sharingQuerySchema, sharingSchema, SHARING_PATH, type SharedKind, type Sharing } from '../../shared/sharing';
 import { normalizeHashtag, normalizeUrl } from '../engine/normalize';
 import { accountRefs, conversationView, dbOf, filtersOf, type Db } from './resolve';
@@ -31,24 +30,6 @@ export function sharedMatch(kind: SharedKind, value: string): SharedMatch | null
   const host = hostOf(url);
   if (!host) return null;
   return kind === 'url' ? { kind, key: url, hosts: withWww(host) } : { kind, key: host, hosts: withWww(host) };
-}
-
-/**
- * The workspace filters on `posts_posts as p`, as the posts explorer applies them: the store's own columns, then
- * every facet provider's dimension (sentiments, narratives, clusters ...), so the popups count what raw_data shows.
- */
-function workspaceFilterColumns(registry: PostFacetRegistry | null, scope: FacetScope): FilterColumns {
-  const columns: FilterColumns = { ...postFilterColumns('p') };
-  if (!registry) return columns;
-  for (const dimension of LIST_DIMENSIONS) {
-    const values = columns[dimension] === undefined ? registry.facet(dimension) : undefined;
-    if (values) columns[dimension] = (wanted) => sql<SqlBool>`p.id in (select f.post_id from (${values(scope)}) f where f.value in (${sql.join(wanted)}))`;
-  }
-  for (const dimension of BOOLEAN_DIMENSIONS) {
-    const values = columns[dimension] === undefined ? registry.facet(dimension) : undefined;
-    if (values) columns[dimension] = sql`(case when p.id in (select f.post_id from (${values(scope)}) f where f.value = 'true') then 1 else 0 end)`;
-  }
-  return columns;
 }
 
 interface Share { id: number; actor_id: number | null; published_at: string }
@@ -100,14 +81,13 @@ export function registerSharingRoutes(r: RouteRegistrar): void {
     // limit and offset arrive as numbers; the filter decoder reads strings only.
     const { conversation_id: conversationId, kind, value, limit, offset, ...rest } = ctx.query;
     const filters = filtersOf(rest);
-    const view = await conversationView(db, user.organization_id, conversationId);
+    const view = await conversationView(ctx.app, user.organization_id, conversationId);
     const match = sharedMatch(kind, value);
     const empty: Sharing = { kind, value: match?.key ?? value, posts: 0, accounts: 0, first_seen: null, last_seen: null, shares: [] };
     const page = (total: number) => ({ pagination_info: { offset, limit, total, order_by: [{ column: 'date_shared', direction: 'desc' as const }] } });
     if (view.runId === null || match === null) return new Answer(empty, page(0));
     const scope = { organizationId: user.organization_id, conversationId, runId: view.runId };
-    const registry = ctx.app.services.has(postFacetsKey) ? ctx.app.services.get(postFacetsKey) : null;
-    const summary = summarise(await sharesOf(db, scope, filters, workspaceFilterColumns(registry, scope), match));
+    const summary = summarise(await sharesOf(db, scope, filters, view.columns, match));
     const shown = summary.accounts.slice(offset, offset + limit);
     const refs = await accountRefs(db, user.organization_id, shown.map(([id]) => id));
     return new Answer({

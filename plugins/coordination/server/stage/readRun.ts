@@ -1,5 +1,5 @@
 import { tablesOf, type Storage } from '@core/server/storage/database';
-import type { PostsTables } from '@plugins/posts/shared/public';
+import type { PostStoreTables as PostsTables } from '@core/server/postStore/tables';
 import type { CoordAccount, CoordinationInput, CoordPost } from '../engine/types';
 import { stageConfig } from './config';
 

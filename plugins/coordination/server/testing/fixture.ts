@@ -3,8 +3,8 @@ import { createLogger } from '@core/server/logger';
 import type { StageContext } from '@core/server/pipeline/stages';
 import { tablesOf, type Storage } from '@core/server/storage/database';
 import { ServiceRegistry } from '@core/shared/services/registry';
-import type { PostsTables } from '@plugins/posts/shared/public';
-import { Random } from '../engine/prng';
+import type { PostStoreTables as PostsTables } from '@core/server/postStore/tables';
+import { Random } from '@core/shared/random';
 
 export const T0 = Date.UTC(2025, 0, 6);
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tweetEvalSentiment } from '../quality/datasets';
+import { tweetEvalSentiment } from '../../evaluation/datasets';
 import { detectLanguage, detectLanguageDetailed } from './detectLanguage';
 
 describe('detectLanguage', () => {

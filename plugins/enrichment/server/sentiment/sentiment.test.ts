@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { macroRecall } from '../quality/metrics';
-import { tweetEvalSentiment, vaderTweetsSentiment } from '../quality/datasets';
+import { macroRecall } from '../../evaluation/metrics';
+import { tweetEvalSentiment, vaderTweetsSentiment } from '../../evaluation/datasets';
 import { classifySentiment, type Sentiment } from './classifySentiment';
 import { englishValence } from './english';
 

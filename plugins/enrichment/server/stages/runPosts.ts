@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { StageContext } from '@core/server/pipeline/stages';
 import { tablesOf } from '@core/server/storage/database';
-import type { PostsTables } from '@plugins/posts/shared/public';
+import type { PostStoreTables as PostsTables } from '@core/server/postStore/tables';
 import type { EnrichmentTables } from '../../shared/tables';
 
 export type EnrichmentDb = Kysely<PostsTables & EnrichmentTables>;

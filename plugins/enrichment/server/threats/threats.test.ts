@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { threatSet } from '../quality/datasets';
-import { binaryScores } from '../quality/metrics';
+import { threatSet } from '../../evaluation/datasets';
+import { binaryScores } from '../../evaluation/metrics';
 import { VIOLENT_PHRASES, VIOLENT_VERBS } from './lexicon';
 import { detectThreat, VIOLENT_STEM } from './detectThreat';
 
@@ -51,7 +51,7 @@ describe('detectThreat rules', () => {
 });
 
 /**
- * The committed, hand-built test set (fixtures/threats.jsonl), written before the rules. 30 % of each category was
+ * The committed, hand-built test set (evaluation/threats.jsonl), written before the rules. 30 % of each category was
  * held out at random (seeded) and not used while tuning; both parts are reported. Floors are the measured figures
  * rounded down (dev F1 0.961, hold-out F1 0.904).
  */

@@ -3,8 +3,9 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeExplorerApi, row } from '../testing/fakeExplorerApi';
 import { renderPanel } from '../testing/harness';
 import FiltersPanel from './FiltersPanel';
-import { DIMENSION_ORDER } from './dimensions';
-import { BOOLEAN_DIMENSIONS, LIST_DIMENSIONS } from '@core/shared/filters';
+import { dimensionOrder } from './dimensions';
+import { filterDimensions } from '@core/shared/filters';
+import { TEMPLATE_DIMENSIONS } from '@plugins/_template/shared/public';
 
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
@@ -19,8 +20,29 @@ const corpus = () => [
 const countOf = (label: RegExp) => screen.getByRole('button', { name: label }).closest('li')!.querySelector('[aria-label$="posts"]')!.textContent;
 
 describe('the filters panel', () => {
-  it('offers every filter dimension of the filter model', () => {
-    expect([...DIMENSION_ORDER].sort()).toEqual([...LIST_DIMENSIONS, ...BOOLEAN_DIMENSIONS].sort());
+  it("offers every registered dimension in the declared order: core's and the analysis plugins'", () => {
+    expect(dimensionOrder()).toEqual([
+      'platforms', 'sentiments', 'contains_threatening_language', 'engagement_score', 'domains', 'narratives',
+      'coordination_cluster', 'is_niche', 'is_repost', 'is_reply', 'is_quote',
+    ]);
+  });
+
+  it("shows a dimension another plugin declares, with its labels and counts, and filters by it through the URL", async () => {
+    const release = filterDimensions.register(TEMPLATE_DIMENSIONS);
+    try {
+      expect(dimensionOrder().at(-1)).toBe('template_post_length');
+      const api = fakeExplorerApi([row(1, { template_post_length: 'short' }), row(2, { template_post_length: 'short' }), row(3, { template_post_length: 'long' })]);
+      const { url } = renderPanel(FiltersPanel, { api });
+      expect(await screen.findByText('3 posts')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Post length' }));
+      expect(countOf(/^Include Post length Short$/)).toBe('2');
+      expect(countOf(/^Include Post length Long$/)).toBe('1');
+      fireEvent.click(screen.getByRole('button', { name: 'Include Post length Long' }));
+      expect(url.get()).toBe('template_post_length=long:true');
+      expect(await screen.findByText('1 posts')).toBeTruthy();
+    } finally {
+      release();
+    }
   });
 
   it('shows counts, includes a platform through the URL and the counts follow', async () => {

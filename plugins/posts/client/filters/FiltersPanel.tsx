@@ -5,16 +5,17 @@ import {
 import type { PanelProps } from '@core/client/plugin/contract';
 import { useWorkbench } from '@core/client/app/hostContext';
 import { filtersKey } from '@core/client/services/keys';
-import { isEmptyFilters, setListValue, type Filters, type ListDimension } from '@core/shared/filters';
+import { flagOf, isEmptyFilters, selectionOf, setListValue, type Filters, type ListDimension } from '@core/shared/filters';
 import type { FilterCounts } from '../../shared/explorerApi';
 import { useFilterCounts } from '../api';
-import { explorerStateKey, useExplorerState } from '../explorerState';
+import { usePanelCommand } from '@core/client/commands/usePanelCommand';
+import { showFilterCommand } from '../commands';
 import { useDebouncedEffect } from '../useDebounced';
 import { FILTER_DEBOUNCE_MS } from '../table/pagination';
 
 /** Long enough for the command palette to close and restore focus first. */
 const FOCUS_DELAY_MS = 80;
-import { DIMENSION_LABELS, DIMENSION_ORDER, countKey, isBoolean, valueLabel, type Dimension } from './dimensions';
+import { countKey, dimensionLabel, dimensionOrder, isBoolean, valueLabel, type Dimension } from './dimensions';
 import { fromRangeInput, toRangeInput } from './range';
 import { countsOf } from '../overview/chartData';
 
@@ -28,23 +29,19 @@ const SHOWN_VALUES = 12;
  * date range and "Clear all". The state is the URL (core filters service), so every panel follows at once and the
  * link can be shared.
  */
-export default function FiltersPanel({ conversationId, filters }: PanelProps<FiltersPanelConfig>) {
+export default function FiltersPanel({ paneId, conversationId, filters }: PanelProps<FiltersPanelConfig>) {
   const { services } = useWorkbench();
-  const explorer = services.get(explorerStateKey);
-  const { focusDimension } = useExplorerState(explorer);
   const counts = useFilterCounts(conversationId, filters);
   const [open, setOpen] = useState<string[]>(['platforms', 'sentiments']);
   const headers = useRef(new Map<string, HTMLElement>());
   const setFilters = (next: Filters) => services.get(filtersKey).set(next);
 
-  // "Toggle <dimension> filter" commands open that dimension and move focus to it.
-  useEffect(() => {
-    if (!focusDimension) return;
-    setOpen((o) => (o.includes(focusDimension.name) ? o : [...o, focusDimension.name]));
+  // "Filter by <dimension>" commands open that dimension and move focus to it.
+  usePanelCommand(showFilterCommand, paneId, ({ dimension }) => {
+    setOpen((o) => (o.includes(dimension) ? o : [...o, dimension]));
     // Deferred like the search box: the palette restores focus when it closes.
-    const timer = setTimeout(() => headers.current.get(focusDimension.name)?.querySelector('button')?.focus(), FOCUS_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [focusDimension]);
+    setTimeout(() => headers.current.get(dimension)?.querySelector('button')?.focus(), FOCUS_DELAY_MS);
+  });
 
   return (
     <div style={{ height: '100%', overflow: 'auto', padding: 8, display: 'grid', alignContent: 'start', gap: 8 }} aria-label="Filters" role="region">
@@ -58,10 +55,10 @@ export default function FiltersPanel({ conversationId, filters }: PanelProps<Fil
       </div>
       <DateRange filters={filters} onChange={setFilters} />
       <Accordion multiple collapsible openItems={open} onToggle={(_, d) => setOpen(d.openItems.map(String))}>
-        {DIMENSION_ORDER.map((d) => (
+        {dimensionOrder().map((d) => (
           <AccordionItem key={d} value={d}>
             <AccordionHeader ref={(el) => { if (el) headers.current.set(d, el); }} size="small">
-              {DIMENSION_LABELS[d]}{selectedCount(filters, d) ? ` (${selectedCount(filters, d)})` : ''}
+              {dimensionLabel(d)}{selectedCount(filters, d) ? ` (${selectedCount(filters, d)})` : ''}
             </AccordionHeader>
             <AccordionPanel>
               <DimensionValues dimension={d} filters={filters} counts={counts.data ?? null} onChange={setFilters} />
@@ -74,14 +71,14 @@ export default function FiltersPanel({ conversationId, filters }: PanelProps<Fil
 }
 
 function selectedCount(filters: Filters, d: Dimension): number {
-  return isBoolean(d) ? (filters[d] === null ? 0 : 1) : Object.keys(filters[d]).length;
+  return isBoolean(d) ? (flagOf(filters, d) === null ? 0 : 1) : Object.keys(selectionOf(filters, d)).length;
 }
 
 function DimensionValues({ dimension, filters, counts, onChange }: { dimension: Dimension; filters: Filters; counts: FilterCounts | null; onChange: (f: Filters) => void }) {
   const [all, setAll] = useState(false);
   const valueCounts = countsOf(counts, countKey(dimension));
   const values = useMemo(() => {
-    const selected = isBoolean(dimension) ? [] : Object.keys(filters[dimension]);
+    const selected = isBoolean(dimension) ? [] : Object.keys(selectionOf(filters, dimension));
     const known = isBoolean(dimension) ? ['true', 'false'] : Object.keys(valueCounts);
     const merged = [...new Set([...known, ...selected])];
     return merged.sort((a, b) => (valueCounts[b] ?? 0) - (valueCounts[a] ?? 0) || a.localeCompare(b));
@@ -91,15 +88,16 @@ function DimensionValues({ dimension, filters, counts, onChange }: { dimension: 
   const shown = all ? values : values.slice(0, SHOWN_VALUES);
 
   const stateOf = (value: string): boolean | null => {
-    if (isBoolean(dimension)) return filters[dimension] === null ? null : String(filters[dimension]) === value ? true : null;
-    return filters[dimension][value] ?? null;
+    const flag = flagOf(filters, dimension);
+    if (isBoolean(dimension)) return flag === null ? null : String(flag) === value ? true : null;
+    return selectionOf(filters, dimension)[value] ?? null;
   };
   const toggle = (value: string, want: boolean) => {
     const current = stateOf(value);
     if (isBoolean(dimension)) {
       // A boolean dimension: "include Yes" = true; "exclude Yes" = false (the other value).
       const target = want ? value === 'true' : value !== 'true';
-      onChange({ ...filters, [dimension]: filters[dimension] === target ? null : target });
+      onChange({ ...filters, [dimension]: flagOf(filters, dimension) === target ? null : target });
       return;
     }
     onChange(setListValue(filters, dimension as ListDimension, value, current === want ? null : want));
@@ -109,7 +107,7 @@ function DimensionValues({ dimension, filters, counts, onChange }: { dimension: 
     <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 }}>
       {shown.map((value) => {
         const label = valueLabel(dimension, value);
-        const state = isBoolean(dimension) ? booleanState(filters[dimension], value) : stateOf(value);
+        const state = isBoolean(dimension) ? booleanState(flagOf(filters, dimension), value) : stateOf(value);
         return (
           <li key={value} style={{ display: 'flex', alignItems: 'center', gap: 6 }} data-filter-value={`${dimension}:${value}`}>
             <span style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textDecoration: state === false ? 'line-through' : undefined }} title={value}>
@@ -118,8 +116,8 @@ function DimensionValues({ dimension, filters, counts, onChange }: { dimension: 
             <Text size={200} style={{ color: tokens.colorNeutralForeground3 }} aria-label={`${valueCounts[value] ?? 0} posts`}>
               {(valueCounts[value] ?? 0).toLocaleString('en-US')}
             </Text>
-            <ToggleButton size="small" checked={state === true} aria-label={`Include ${DIMENSION_LABELS[dimension]} ${label}`} onClick={() => toggle(value, true)}>+</ToggleButton>
-            <ToggleButton size="small" checked={state === false} aria-label={`Exclude ${DIMENSION_LABELS[dimension]} ${label}`} onClick={() => toggle(value, false)}>−</ToggleButton>
+            <ToggleButton size="small" checked={state === true} aria-label={`Include ${dimensionLabel(dimension)} ${label}`} onClick={() => toggle(value, true)}>+</ToggleButton>
+            <ToggleButton size="small" checked={state === false} aria-label={`Exclude ${dimensionLabel(dimension)} ${label}`} onClick={() => toggle(value, false)}>−</ToggleButton>
           </li>
         );
       })}

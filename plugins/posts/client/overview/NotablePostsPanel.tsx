@@ -1,13 +1,12 @@
 import { Button, Spinner, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import type { PanelProps } from '@core/client/plugin/contract';
-import { useWorkbench } from '@core/client/app/hostContext';
+import { useSelectionService } from '@core/client/selection/hooks';
+import { postKind } from '@core/client/selection/kinds';
 import { NOTABLE_POST_TYPES, type NotablePostType } from '../../shared/explorerApi';
 import { useNotablePosts } from '../api';
 import { ClampedText } from '../ClampedText';
 import { PlatformBadge } from '../PlatformBadge';
-import { explorerStateKey } from '../explorerState';
 import { facetText, formatPublished } from '../format';
-import { PostPopupHost } from '../popup/PostPopupHost';
 
 export interface NotablePostsConfig { type: NotablePostType }
 
@@ -19,7 +18,7 @@ export const NOTABLE_LABELS: Record<NotablePostType, string> = {
 
 /** The top 10 posts of a kind (insights/notable_posts) under the workspace filters; each opens in the post popup. */
 export default function NotablePostsPanel({ conversationId, filters, config, setConfig }: PanelProps<NotablePostsConfig>) {
-  const { services } = useWorkbench();
+  const selection = useSelectionService();
   const notable = useNotablePosts(conversationId, filters, config.type);
   return (
     <div style={{ height: '100%', overflow: 'auto', padding: 8, display: 'grid', alignContent: 'start', gap: 8 }}>
@@ -42,12 +41,11 @@ export default function NotablePostsPanel({ conversationId, filters, config, set
             <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
               <Text size={200}>{formatPublished(n.post.published_at)}</Text>
               <span style={{ flex: 1 }} />
-              <Button size="small" onClick={() => services.get(explorerStateKey).openPost(String(n.post.id))} aria-label={`Open post ${n.post.id}`}>Open post</Button>
+              <Button size="small" onClick={() => selection.openPopup(postKind, { postId: String(n.post.id) })} aria-label={`Open post ${n.post.id}`}>Open post</Button>
             </div>
           </li>
         ))}
       </ol>
-      <PostPopupHost conversationId={conversationId} />
     </div>
   );
 }

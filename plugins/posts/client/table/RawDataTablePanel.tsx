@@ -8,8 +8,11 @@ import { useNotify } from '@core/client/app/notifications';
 import { encodeFilters } from '@core/shared/filters';
 import type { RawDataRow } from '../../shared/explorerApi';
 import { downloadExport, usePreference, useRawData, useSavePageSize } from '../api';
+import { usePanelCommand } from '@core/client/commands/usePanelCommand';
+import { useSelectionService } from '@core/client/selection/hooks';
+import { postKind } from '@core/client/selection/kinds';
+import { focusSearchCommand } from '../commands';
 import { explorerStateKey, useExplorerState } from '../explorerState';
-import { PostPopupHost } from '../popup/PostPopupHost';
 import { compactNumber } from '../format';
 import { useDebouncedEffect } from '../useDebounced';
 import { COLUMN_LABELS, SORT_COLUMNS, nextSort, orderByParam, postContentShown, visibleColumns, type ColumnField, type PostContentField } from './columns';
@@ -34,8 +37,9 @@ const COLUMN_WIDTH: Record<ColumnField | 'post', string> = {
  * search, columns from the user's raw_data_table_ordering preference, virtual rows, sort by column, page sizes,
  * pagination with 2 edge and 1 sibling pages, export of the same selection.
  */
-export default function RawDataTablePanel({ conversationId, filters }: PanelProps<RawDataTableConfig>) {
+export default function RawDataTablePanel({ paneId, conversationId, filters }: PanelProps<RawDataTableConfig>) {
   const { services } = useWorkbench();
+  const selection = useSelectionService();
   const state = services.get(explorerStateKey);
   const snap = useExplorerState(state);
   const notify = useNotify();
@@ -76,7 +80,7 @@ export default function RawDataTablePanel({ conversationId, filters }: PanelProp
   const tableRows = table.getRowModel().rows;
   const rowData = useMemo(() => tableRows.map((r) => r.original), [tableRows]);
   const cellOrder = useMemo(() => columns.map((c) => c.id as ColumnField | 'post'), [columns]);
-  const openPost = useCallback((id: number) => state.openPost(String(id)), [state]);
+  const openPost = useCallback((id: number) => selection.openPopup(postKind, { postId: String(id) }), [selection]);
 
   const changePageSize = (size: number) => {
     state.setPageSize(size);
@@ -94,8 +98,8 @@ export default function RawDataTablePanel({ conversationId, filters }: PanelProp
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <Toolbar
+        paneId={paneId}
         search={snap.search}
-        focusTick={snap.focusSearchTick}
         onSearch={(s) => state.setSearch(s)}
         pageSize={pageSize}
         onPageSize={changePageSize}
@@ -142,13 +146,12 @@ export default function RawDataTablePanel({ conversationId, filters }: PanelProp
         />
       </div>
       <Pagination page={Math.min(snap.page, pageCount)} pageCount={pageCount} onPage={(p) => state.setPage(p)} />
-      <PostPopupHost conversationId={conversationId} />
     </div>
   );
 }
 
 function Toolbar(props: {
-  search: string; focusTick: number; onSearch: (s: string) => void; pageSize: number; onPageSize: (n: number) => void;
+  paneId: string; search: string; onSearch: (s: string) => void; pageSize: number; onPageSize: (n: number) => void;
   total: number; onExport: (f: 'csv' | 'jsonl') => void; busy: boolean;
 }) {
   const [text, setText] = useState(props.search);
@@ -156,12 +159,8 @@ function Toolbar(props: {
   // The search typed waits 350 ms; a search set elsewhere (hash, command) replaces the box's text.
   useEffect(() => setText(props.search), [props.search]);
   useDebouncedEffect(text, FILTER_DEBOUNCE_MS, (value) => props.onSearch(value.trim()));
-  // Deferred: the palette that ran "Search posts" gives focus back to where it was when it closes.
-  useEffect(() => {
-    if (props.focusTick === 0) return;
-    const timer = setTimeout(() => inputRef.current?.focus(), FOCUS_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [props.focusTick]);
+  // "Search posts" focuses the box, deferred: the palette that ran it gives focus back to where it was when it closes.
+  usePanelCommand(focusSearchCommand, props.paneId, () => { setTimeout(() => inputRef.current?.focus(), FOCUS_DELAY_MS); });
   const options = [...new Set<number>([...PAGE_SIZE_OPTIONS, props.pageSize])].sort((a, b) => a - b);
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'end', gap: 12, padding: 8 }}>

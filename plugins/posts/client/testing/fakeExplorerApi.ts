@@ -1,13 +1,19 @@
-import { decodeFilters, emptyFilters, matchesFilters, type Filters } from '@core/shared/filters';
+import { decodeFilters, emptyFilters, filterDimensions, matchesFilters, type Filters } from '@core/shared/filters';
+import { COORDINATION_DIMENSIONS } from '@plugins/coordination/shared/public';
+import { ENRICHMENT_DIMENSIONS } from '@plugins/enrichment/shared/public';
+import { TOPICS_DIMENSIONS } from '@plugins/topics/shared/public';
 import { defaultPreference, type Preference } from '@core/shared/access/api';
 import { PLATFORMS, resolvePlatform } from '@core/shared/platforms';
-import { FILTER_COUNT_ROW_KEYS, type FilterCounts, type RawDataRow } from '../../shared/explorerApi';
+import { filterCountRowKeys, type FilterCounts, type RawDataRow } from '../../shared/explorerApi';
 
 /**
  * The explorer's HTTP API as the browser sees it, in memory, for component tests (the network boundary; the real
  * routes are tested by the server tests and the e2e scenario). Filters are decoded and applied with the shared
  * filter model, so include/exclude behave as on the server. Records every call; `failNext` fails one call.
  */
+// The explorer shows what the analysis plugins declare; the fake server stores their values, so it declares them too.
+filterDimensions.register([...ENRICHMENT_DIMENSIONS, ...TOPICS_DIMENSIONS, ...COORDINATION_DIMENSIONS]);
+
 export function row(id: number, over: Partial<RawDataRow> = {}): RawDataRow {
   return {
     id, rid: `rid-${id}`, class: 'reddit', platform_label: 'Reddit', post_class: 'RedditPost', subject: null, title: null,
@@ -22,8 +28,18 @@ export function row(id: number, over: Partial<RawDataRow> = {}): RawDataRow {
   };
 }
 
+/** A row field's values as the filter model reads them: one string, several, or none. */
+function valuesOf(field: unknown): string[] | null {
+  if (typeof field === 'string') return [field];
+  return Array.isArray(field) ? field.map(String) : null;
+}
+
+/** Registered dimensions the fake counts from a row field (`rowField`) besides the built-in ones below (a plugin's). */
+const rowFieldDimensions = () => filterDimensions.all().filter((d) => d.rowField && !COUNTED.some(([name]) => name === d.name));
+
 function filterable(r: RawDataRow) {
   return {
+    ...Object.fromEntries(rowFieldDimensions().map((d) => [d.name, valuesOf(r[d.rowField!])])),
     platforms: r.class, domains: r.domains, sentiments: (r.sentiment as string | null) ?? null,
     engagement_score: (r.engagement_score as string | null) ?? null, is_reply: r.is_reply, is_repost: r.is_repost,
     is_quote: r.is_quote, is_niche: r.is_niche, published_at: r.published_at,
@@ -92,12 +108,19 @@ export function fakeExplorerApi(posts: RawDataRow[]) {
     if (/\/filter_counts$/.test(p)) {
       const filters = decodeFilters(q);
       // Every key of the Filter count row, `{}` for dimensions nothing stores (as the server answers).
-      const answer: Record<string, unknown> = { ...Object.fromEntries(FILTER_COUNT_ROW_KEYS.map((k) => [k, {}])), total: select(q, filters).length };
+      const answer: Record<string, unknown> = { ...Object.fromEntries(filterCountRowKeys().map((k) => [k, {}])), total: select(q, filters).length };
       for (const [dimension, key, values] of COUNTED) {
         const without = { ...filters, [dimension]: emptyFilters()[dimension] };
         const counts: Record<string, number> = {};
         for (const r of select(q, without as Filters)) for (const v of values(r)) counts[v] = (counts[v] ?? 0) + 1;
         answer[key] = counts;
+      }
+      for (const d of rowFieldDimensions()) {
+        const counts: Record<string, number> = {};
+        for (const r of select(q, { ...filters, [d.name]: {} } as Filters)) {
+          for (const value of valuesOf(r[d.rowField!]) ?? []) counts[value] = (counts[value] ?? 0) + 1;
+        }
+        answer[d.countKey] = counts;
       }
       return json(answer as FilterCounts);
     }

@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import { createWorkbenchHost } from '@core/client/app/host';
 import { WorkbenchProvider, createHostHolder } from '@core/client/app/hostContext';
 import { NotificationsProvider } from '@core/client/app/notifications';
+import { PopupHost } from '@core/client/selection/PopupHost';
 import type { PanelProps } from '@core/client/plugin/contract';
 import { apiKey, filtersKey, notificationsKey } from '@core/client/services/keys';
 import { clearAll, decodeFilters, isEmptyFilters, mergeIntoSearch, toQueryString } from '@core/shared/filters';
@@ -32,7 +33,7 @@ export function urlStore(initial = '') {
 /**
  * Renders a panel of this plugin as the workspace does: providers (theme, notifications, query cache, the plugin
  * host with its services), a filters service over an in-memory URL (the shell's one writes the browser URL), and
- * the panel receiving the filters decoded from that URL, over the fake HTTP API.
+ * the panel receiving the filters decoded from that URL, over the fake HTTP API, with the page's popup host.
  */
 export function renderPanel(Panel: ComponentType<PanelProps<any>>, opts: { api: FakeExplorerApi; search?: string; config?: Record<string, unknown>; conversationId?: string }) {
   vi.stubGlobal('fetch', vi.fn(opts.api.fetch));
@@ -57,7 +58,14 @@ export function renderPanel(Panel: ComponentType<PanelProps<any>>, opts: { api: 
   function Harness() {
     const search = useSyncExternalStore(url.subscribe, url.get);
     const [config, setConfig] = useState<Record<string, unknown>>(opts.config ?? {});
-    return <Panel paneId="pane-1" config={config} setConfig={setConfig} conversationId={opts.conversationId ?? 'c1'} filters={decodeFilters(search)} />;
+    const conversationId = opts.conversationId ?? 'c1';
+    // The conversation page's popup host sits beside the workspace: posts open in it.
+    return (
+      <>
+        <Panel paneId="pane-1" config={config} setConfig={setConfig} conversationId={conversationId} filters={decodeFilters(search)} />
+        <PopupHost conversationId={conversationId} filters={decodeFilters(search)} />
+      </>
+    );
   }
   const result = render(
     <FluentProvider theme={webLightTheme}>

@@ -9,8 +9,8 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { PlatformCount } from '@core/server/pipeline/collectors';
 import type { Storage } from '@core/server/storage/database';
 import { compileMatcher, toFts5, toTsquery, type Matcher, type QueryNode } from '@core/shared/query';
-import { matchableText, normalizeLanguage } from '../store/normalize';
-import { bulkInsert } from '../store/sql';
+import { matchableText, normalizeLanguage } from '@core/server/postStore/normalize';
+import { bulkInsert } from '@core/server/postStore/sql';
 
 export interface ArchiveQuery {
   organizationId: string;

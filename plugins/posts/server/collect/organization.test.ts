@@ -8,8 +8,8 @@ import { ServiceRegistry } from '@core/shared/services/registry';
 import postsServer from '../index';
 import { networkCollectorFactories } from '../collectors';
 import { dataSourceDb } from '../dataSources/organization';
-import { normalizePost } from '../store/normalize';
-import { PostWriter } from '../store/writer';
+import { normalizePost } from '@core/server/postStore/normalize';
+import { PostWriter } from '@core/server/postStore/writer';
 import { LOCAL_ARCHIVE_ID } from '../../shared/dataSources';
 import { runCollect } from './stage';
 

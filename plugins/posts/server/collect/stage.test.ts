@@ -7,9 +7,9 @@ import { tablesOf } from '@core/server/storage/database';
 import { startTestServer, type TestServer } from '@core/server/testing/testServer';
 import { ServiceRegistry } from '@core/shared/services/registry';
 import postsServer, { collectStage } from '../index';
-import { normalizePost, type PostInput } from '../store/normalize';
-import { PostWriter } from '../store/writer';
-import type { PostsTables } from '../../shared/tables';
+import { normalizePost, type PostInput } from '@core/server/postStore/normalize';
+import { PostWriter } from '@core/server/postStore/writer';
+import type { PostsTables } from '@plugins/posts/server/tables';
 import { LOCAL_ARCHIVE_ID } from '../../shared/dataSources';
 import { runCollect } from './stage';
 

@@ -17,8 +17,8 @@ import type { StageContext } from '@core/server/pipeline/stages';
 import { tablesOf } from '@core/server/storage/database';
 import type { CoreTables } from '@core/server/storage/tables';
 import { parseQuery, type QueryNode } from '@core/shared/query';
-import type { PostsDataSourceRow, PostsTables } from '../../shared/tables';
-import { normalizeLanguage } from '../store/normalize';
+import type { PostsDataSourceRow, PostsTables } from '@plugins/posts/server/tables';
+import { normalizeLanguage } from '@core/server/postStore/normalize';
 import { enabledDataSourcesFor, type DataSourceDb } from '../dataSources/organization';
 import { linkMatching } from './localArchive';
 

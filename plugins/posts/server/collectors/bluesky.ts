@@ -3,7 +3,7 @@
  * query, newest first, paginated with `cursor`. https://docs.bsky.app/docs/api/app-bsky-feed-search-posts
  */
 import { z } from 'zod';
-import type { PostInput } from '../store/normalize';
+import type { PostInput } from '@core/server/postStore/normalize';
 import { baseUrl, parseAnswer, positiveTerms, type NetworkCollectorSpec } from './common';
 import { HttpClient, httpSettings } from './http';
 

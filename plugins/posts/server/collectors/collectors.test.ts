@@ -10,9 +10,9 @@ import { startTestServer, type TestServer } from '@core/server/testing/testServe
 import { ServiceRegistry } from '@core/shared/services/registry';
 import postsServer from '../index';
 import { runCollect } from '../collect/stage';
-import { normalizePost } from '../store/normalize';
-import { PostWriter } from '../store/writer';
-import type { PostsTables } from '../../shared/tables';
+import { normalizePost } from '@core/server/postStore/normalize';
+import { PostWriter } from '@core/server/postStore/writer';
+import type { PostsTables } from '@plugins/posts/server/tables';
 import { networkCollectorFactories } from './index';
 import { retryAfterMs } from './http';
 import { startReplay, type Replay, type ReplayRoute } from './testing/replay';

@@ -8,10 +8,10 @@ import type { StageContext } from '@core/server/pipeline/stages';
 import { compileMatcher, printQuery, type QueryNode } from '@core/shared/query';
 import type { PlatformKey } from '@core/shared/platforms';
 import type { z } from 'zod';
-import type { PostsDataSourceRow } from '../../shared/tables';
-import { matchableText, normalizeLanguage, normalizePost, type PostInput } from '../store/normalize';
-import { bulkInsert } from '../store/sql';
-import { PostWriter } from '../store/writer';
+import type { PostsDataSourceRow } from '@plugins/posts/server/tables';
+import { matchableText, normalizeLanguage, normalizePost, type PostInput } from '@core/server/postStore/normalize';
+import { bulkInsert } from '@core/server/postStore/sql';
+import { PostWriter } from '@core/server/postStore/writer';
 import { CollectorError } from './http';
 
 /** The words and phrases a post must contain for some branch of the query to match (NOT branches left out). */

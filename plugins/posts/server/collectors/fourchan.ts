@@ -4,7 +4,7 @@
  * one request per second (`min_interval_ms`), as the API rules ask.
  */
 import { z } from 'zod';
-import type { PostInput } from '../store/normalize';
+import type { PostInput } from '@core/server/postStore/normalize';
 import { htmlToText } from '../import/formats';
 import { baseUrl, list, parseAnswer, positiveTerms, type NetworkCollectorSpec } from './common';
 import { HttpClient, httpSettings } from './http';

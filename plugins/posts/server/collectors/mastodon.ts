@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { isPlatformKey, type PlatformKey } from '@core/shared/platforms';
-import type { PostInput } from '../store/normalize';
+import type { PostInput } from '@core/server/postStore/normalize';
 import { htmlToText } from '../import/formats';
 import { baseUrl, parseAnswer, positiveTerms, str, type NetworkCollectorSpec } from './common';
 import { CollectorError, HttpClient, httpSettings } from './http';

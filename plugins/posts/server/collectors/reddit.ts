@@ -3,7 +3,7 @@
  * quoted phrases, so the whole query is sent; the matcher still decides. https://www.reddit.com/dev/api/#GET_search
  */
 import { z } from 'zod';
-import type { PostInput } from '../store/normalize';
+import type { PostInput } from '@core/server/postStore/normalize';
 import { baseUrl, parseAnswer, printQuery, type NetworkCollectorSpec } from './common';
 import { HttpClient, httpSettings } from './http';
 

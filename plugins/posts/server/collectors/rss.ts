@@ -3,7 +3,7 @@
  * `news` (default) or `blog`). Feeds cannot search: every entry in the date range is read and the matcher decides.
  */
 import { isPlatformKey, type PlatformKey } from '@core/shared/platforms';
-import type { PostInput } from '../store/normalize';
+import type { PostInput } from '@core/server/postStore/normalize';
 import { htmlToText } from '../import/formats';
 import { str, type NetworkCollectorSpec } from './common';
 import { CollectorError, HttpClient, httpSettings } from './http';

@@ -3,7 +3,7 @@
  * latest ~20 messages; `?before=<id>` pages back. The preview cannot search, so every message of the configured
  * `channels` in the date range is fetched and the query's matcher decides.
  */
-import type { PostInput } from '../store/normalize';
+import type { PostInput } from '@core/server/postStore/normalize';
 import { htmlToText } from '../import/formats';
 import { baseUrl, list, type NetworkCollectorSpec } from './common';
 import { CollectorError, HttpClient, httpSettings } from './http';

@@ -9,7 +9,7 @@ import type { Collector } from '@core/server/pipeline/collectors';
 import type { Storage } from '@core/server/storage/database';
 import type { CollectorFactory } from '../collect/stage';
 import { parseSettings } from '../collect/stage';
-import type { PostsDataSourceRow } from '../../shared/tables';
+import type { PostsDataSourceRow } from '@plugins/posts/server/tables';
 import { dataSourceDb, dataSourceFor } from './organization';
 
 export function liveCollector(storage: Storage, initial: PostsDataSourceRow, factory: CollectorFactory): Collector {

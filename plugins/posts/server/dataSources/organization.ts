@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import { tablesOf, type Storage } from '@core/server/storage/database';
 import type { CoreTables } from '@core/server/storage/tables';
-import type { PostsDataSourceRow, PostsTables } from '../../shared/tables';
+import type { PostsDataSourceRow, PostsTables } from '@plugins/posts/server/tables';
 
 export interface OrganizationDataSourceRow {
   organization_id: string;

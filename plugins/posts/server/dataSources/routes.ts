@@ -15,7 +15,7 @@ import { DATA_SOURCES_PATH, dataSourceParamsSchema, dataSourceUpdateSchema } fro
 import {
   DATA_SOURCE_MESSAGES, dataSourceSchema, organizationDataSourceSchema, organizationDataSourceUpdateSchema, type OrganizationDataSource,
 } from '../../shared/dataSources';
-import type { PostsDataSourceRow } from '../../shared/tables';
+import type { PostsDataSourceRow } from '@plugins/posts/server/tables';
 import { dataSourceDb, dataSourceFor, dataSourcesFor, type EffectiveDataSource } from './organization';
 
 const organizationDataSourceListSchema = organizationDataSourceSchema.array();

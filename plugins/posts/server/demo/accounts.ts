@@ -1,6 +1,6 @@
 /** Demo accounts: platforms, languages, heavy-tailed activity, names, profiles. */
 import { PLATFORM_KEYS, type PlatformKey } from '@core/shared/platforms';
-import type { Rng } from './prng';
+import type { Random } from '@core/shared/random';
 import { BIOS, FIRST_NAMES, LAST_NAMES, OUTLETS, SHARED_SLOTS, WORDS, type Language } from './narratives';
 
 export interface DemoAccount {
@@ -51,7 +51,7 @@ export class NameBook {
     return true;
   }
 
-  organic(rng: Rng, platform: PlatformKey): { screen: string; display: string } {
+  organic(rng: Random, platform: PlatformKey): { screen: string; display: string } {
     for (;;) {
       const first = rng.pick(FIRST_NAMES);
       const last = rng.pick(LAST_NAMES);
@@ -68,7 +68,7 @@ export class NameBook {
   }
 }
 
-export function accountRid(rng: Rng, platform: PlatformKey, index: number): string {
+export function accountRid(rng: Random, platform: PlatformKey, index: number): string {
   switch (platform) {
     case 'twitter': return `${rng.digits(9)}${String(index).padStart(7, '0')}`;
     case 'reddit': return `t2_${(index + 1_000_000).toString(36)}${rng.base36(3)}`;
@@ -94,18 +94,23 @@ export function profileUrl(platform: PlatformKey, screen: string, rid: string): 
   }
 }
 
-export function userProperties(rng: Rng, platform: PlatformKey, popularity: number): Record<string, unknown> {
+/** A count with a log-normal spread around `median` (followers, karma, replies ...). */
+export function logNormalCount(rng: Random, median: number, sigma: number): number {
+  return Math.max(0, Math.round(rng.logNormal(median, sigma)));
+}
+
+export function userProperties(rng: Random, platform: PlatformKey, popularity: number): Record<string, unknown> {
   const followers = Math.round(20 * Math.pow(10, popularity * 5) * (0.5 + rng.next()));
   const props: Record<string, unknown> = {};
   if (platform === 'twitter' || platform === 'gab' || platform === 'parler' || platform === 'reddit') {
     props.followers = followers;
-    props.following = rng.lognormal(300, 1);
-    props.posts = rng.lognormal(2000, 1.2);
+    props.following = logNormalCount(rng, 300, 1);
+    props.posts = logNormalCount(rng, 2000, 1.2);
   }
   if (platform === 'reddit') {
-    props.karma = rng.lognormal(4000 * (1 + popularity * 10), 1);
-    props.awardee_karma = rng.lognormal(50, 1.5);
-    props.awarder_karma = rng.lognormal(10, 1.5);
+    props.karma = logNormalCount(rng, 4000 * (1 + popularity * 10), 1);
+    props.awardee_karma = logNormalCount(rng, 50, 1.5);
+    props.awarder_karma = logNormalCount(rng, 10, 1.5);
   }
   if (platform === 'parler') props.is_verified = popularity > 0.8;
   if (platform === 'telegram') props.subscribers = followers;
@@ -113,7 +118,7 @@ export function userProperties(rng: Rng, platform: PlatformKey, popularity: numb
 }
 
 /** Builds one organic account. */
-export function organicAccount(rng: Rng, names: NameBook, index: number, platform: PlatformKey, now: number, interests: string[]): DemoAccount {
+export function organicAccount(rng: Random, names: NameBook, index: number, platform: PlatformKey, now: number, interests: string[]): DemoAccount {
   const language: Language = rng.chance(0.75) ? 'en' : rng.chance(0.6) ? 'es' : 'zh';
   // Heavy-tailed activity: most accounts post once or twice, a few post hundreds of times.
   const activity = Math.min(400, rng.pareto(1.25));

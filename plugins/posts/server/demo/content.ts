@@ -1,6 +1,7 @@
 /** Text, links, ids and platform properties of demo posts. */
 import type { PlatformKey } from '@core/shared/platforms';
-import type { Rng } from './prng';
+import type { Random } from '@core/shared/random';
+import { logNormalCount } from './accounts';
 import { SHARED_SLOTS, THREAT_TARGETS, THREAT_TARGETS_ES, THREAT_TARGETS_ZH, type Language, type Narrative, type ViolenceTemplate } from './narratives';
 
 /** Chinese hashtags are not hashtags to the query tokenizer (`#` + Han is not a word): keep Latin-script ones. */
@@ -10,7 +11,7 @@ export function usableHashtags(n: Narrative): string[] {
   return n.hashtags.filter((h) => LATIN_TAG.test(h));
 }
 
-export function fill(template: string, rng: Rng, slots: Readonly<Record<string, readonly string[]>>, extra: Record<string, string> = {}): string {
+export function fill(template: string, rng: Random, slots: Readonly<Record<string, readonly string[]>>, extra: Record<string, string> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (extra[name] !== undefined) return extra[name]!;
     const list = slots[name] ?? SHARED_SLOTS[name];
@@ -18,7 +19,7 @@ export function fill(template: string, rng: Rng, slots: Readonly<Record<string, 
   });
 }
 
-export function sentence(n: Narrative, language: Language, rng: Rng, extra: Record<string, string> = {}): string {
+export function sentence(n: Narrative, language: Language, rng: Random, extra: Record<string, string> = {}): string {
   const templates = n.templates[language].length ? n.templates[language] : n.templates.en;
   const text = fill(rng.pick(templates), rng, n.slots, extra);
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -42,7 +43,7 @@ const CLOSERS: Record<Language, readonly string[]> = {
  * An opener before and/or a closer after the text (or an emoji), the way people frame what they post. Always at
  * least one: bare template sentences would make organic posts repeat each other word for word.
  */
-export function frame(text: string, language: Language, rng: Rng): string {
+export function frame(text: string, language: Language, rng: Random): string {
   const space = language === 'zh' ? '' : ' ';
   let out = text;
   let framed = false;
@@ -54,7 +55,7 @@ export function frame(text: string, language: Language, rng: Rng): string {
 }
 
 /** One post's text about a narrative: one or two sentences, framed, sometimes with hashtags. */
-export function narrativeText(n: Narrative, language: Language, rng: Rng, extra: Record<string, string>): string {
+export function narrativeText(n: Narrative, language: Language, rng: Random, extra: Record<string, string>): string {
   const space = language === 'zh' ? '' : ' ';
   let text = sentence(n, language, rng, extra);
   if (rng.chance(0.25)) {
@@ -70,7 +71,7 @@ export function narrativeText(n: Narrative, language: Language, rng: Rng, extra:
   return text;
 }
 
-export function violenceText(v: ViolenceTemplate, rng: Rng, mention: string | null, game: string): string {
+export function violenceText(v: ViolenceTemplate, rng: Random, mention: string | null, game: string): string {
   const targets = v.language === 'es' ? THREAT_TARGETS_ES : v.language === 'zh' ? THREAT_TARGETS_ZH : THREAT_TARGETS;
   let target = rng.pick(targets);
   if (target.includes('{mention}')) target = mention ? `@${mention}` : 'the senator';
@@ -79,14 +80,14 @@ export function violenceText(v: ViolenceTemplate, rng: Rng, mention: string | nu
 
 const SLUG_WORDS = ['report', 'update', 'analysis', 'exclusive', 'breaking', 'explainer', 'opinion', 'live', 'inside', 'why', 'how', 'new'];
 
-export function articleUrl(rng: Rng, domain: string, at: number, topic: string): string {
+export function articleUrl(rng: Random, domain: string, at: number, topic: string): string {
   const d = new Date(at);
   const slug = `${topic.toLowerCase().replace(/[^a-z]+/g, '-')}-${rng.pick(SLUG_WORDS)}-${rng.base36(5)}`;
   return `https://www.${domain}/${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${slug}`;
 }
 
 /** Platform ids and post URLs: unique per platform through the global counter `n`. */
-export function postRid(platform: PlatformKey, n: number, at: number, authorRid: string, rng: Rng): string {
+export function postRid(platform: PlatformKey, n: number, at: number, authorRid: string, rng: Random): string {
   switch (platform) {
     case 'twitter': return `${Math.floor(at) - 1288834974657}${String(n % 10_000_000).padStart(7, '0')}`;
     case 'bluesky': return `at://${authorRid}/app.bsky.feed.post/3l${Math.floor(at / 1000).toString(36)}${n.toString(36)}`;
@@ -119,9 +120,9 @@ export function postUrl(platform: PlatformKey, rid: string, screen: string, comm
 }
 
 /** Engagement counts and community names as each platform has them (statistics table of the spec). */
-export function postProperties(platform: PlatformKey, rng: Rng, popularity: number, community: string, isReply: boolean): Record<string, unknown> {
+export function postProperties(platform: PlatformKey, rng: Random, popularity: number, community: string, isReply: boolean): Record<string, unknown> {
   const scale = Math.pow(10, popularity * 3);
-  const c = (median: number, sigma = 1.2) => rng.lognormal(median * scale, sigma);
+  const c = (median: number, sigma = 1.2) => logNormalCount(rng, median * scale, sigma);
   switch (platform) {
     case 'twitter': return { likes: c(4), replies: c(1), reposts: c(1), quotes: c(0.3), views: c(150), is_reply: isReply };
     case 'bluesky': return { likes: c(3), replies: c(1), reposts: c(1), quotes: c(0.2) };
@@ -149,7 +150,7 @@ export function postProperties(platform: PlatformKey, rng: Rng, popularity: numb
   }
 }
 
-export function communityFor(platform: PlatformKey, n: Narrative, rng: Rng): string {
+export function communityFor(platform: PlatformKey, n: Narrative, rng: Random): string {
   const c = rng.pick(n.communities);
   if (platform === 'reddit') return c.startsWith('r/') ? c : `r/${c.replace(/[^a-z]/gi, '')}`;
   if (platform === 'fourchan' || platform === 'eightkun') return c.length <= 4 && !c.includes('/') ? c : rng.pick(['pol', 'b', 'x', 'biz', 'news']);
@@ -157,7 +158,7 @@ export function communityFor(platform: PlatformKey, n: Narrative, rng: Rng): str
 }
 
 /** A copypasta variant: small edits that keep most word bigrams (emoji, punctuation, one word dropped or doubled). */
-export function mutate(text: string, rng: Rng): string {
+export function mutate(text: string, rng: Random): string {
   const words = text.split(' ');
   const edits = rng.int(0, 2);
   for (let e = 0; e < edits; e += 1) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_KEYS, parsePostProperties, parseUserProperties } from '@core/shared/platforms';
 import { compileMatcher, parseQuery } from '@core/shared/query';
-import { normalizePost } from '../store/normalize';
+import { normalizePost } from '@core/server/postStore/normalize';
 import { CorpusGenerator, EVIDENCE_TYPES, keyOf, type GeneratedPost } from './generator';
 import { THEMES } from './narratives';
 

@@ -9,14 +9,14 @@
  */
 import crypto from 'node:crypto';
 import type { PlatformKey } from '@core/shared/platforms';
-import type { PostInput } from '../store/normalize';
+import type { PostInput } from '@core/server/postStore/normalize';
 import {
   ANONYMOUS_PLATFORMS, NameBook, OUTLET_PLATFORMS, PLATFORM_WEIGHTS, REPOST_PLATFORMS, organicAccount, profileUrl,
   userProperties, type DemoAccount,
 } from './accounts';
 import { articleUrl, communityFor, frame, mutate, narrativeText, postProperties, postRid, postUrl, sentence, usableHashtags, violenceText } from './content';
 import { CHATTER_NARRATIVES, SHARED_SLOTS, THEME_NARRATIVES, VIOLENCE, WORDS, type Language, type Narrative } from './narratives';
-import { Rng, WeightedSampler } from './prng';
+import { Random, WeightedSampler } from '@core/shared/random';
 
 export const EVIDENCE_TYPES = [
   'SYNCHRONOUS_URL_SHARE', 'SYNCHRONOUS_HASHTAG_SHARE', 'SYNCHRONOUS_REPOST', 'COPYPASTA', 'HASHTAG_SEQUENCE_SHARE',
@@ -122,7 +122,7 @@ export class CorpusGenerator {
   /** Per post, in output order: key, narrative index, violence kind (or null). Filled by `posts()`. */
   readonly labels: { keys: string[]; narrative: number[]; violence: (string | null)[]; threat: boolean[] } = { keys: [], narrative: [], violence: [], threat: [] };
   readonly narrativeCounts = new Map<string, number>();
-  private readonly rng: Rng;
+  private readonly rng: Random;
   private readonly names = new NameBook();
   private readonly planned: Planned[] = [];
   private readonly organicSampler: WeightedSampler;
@@ -141,7 +141,7 @@ export class CorpusGenerator {
     if (!Number.isInteger(options.posts) || options.posts < MIN_POSTS || options.posts > MAX_POSTS) {
       throw new Error(`the demo corpus size must be an integer from ${MIN_POSTS} to ${MAX_POSTS}`);
     }
-    this.rng = new Rng(`narrascope-demo:${options.seed}`);
+    this.rng = new Random(`narrascope-demo:${options.seed}`);
     const days = options.days ?? 30;
     this.end = Math.floor(options.now / 1000) * 1000;
     this.start = this.end - days * DAY;
@@ -218,7 +218,7 @@ export class CorpusGenerator {
     });
   }
 
-  private createCampaignAccounts(rng: Rng, c: Campaign, size: number) {
+  private createCampaignAccounts(rng: Random, c: Campaign, size: number) {
     const type = c.types[0]!;
     const stem = `${rng.pick(WORDS)}_${rng.pick(WORDS)}`;
     const creationBase = this.start - rng.int(60, 700) * DAY;
@@ -256,7 +256,7 @@ export class CorpusGenerator {
   }
 
   /** Plans a campaign's rounds and its accounts' own posts; answers how many posts it planned. */
-  private planCampaign(rng: Rng, c: Campaign, budget: number): number {
+  private planCampaign(rng: Random, c: Campaign, budget: number): number {
     let planned = 0;
     const coordinated = new Map<number, number>();
     const margin = 2 * HOUR;
@@ -382,12 +382,12 @@ export class CorpusGenerator {
   }
 
   /** Per hour, a multiplier per theme: each theme has a few news-driven spikes. */
-  private themeSpikes(rng: Rng, hours: number): Map<string, number>[] {
+  private themeSpikes(rng: Random, hours: number): Map<string, number>[] {
     const peaks = THEME_NARRATIVES.map((n) => ({ id: n.id, at: Array.from({ length: rng.int(1, 3) }, () => rng.int(0, hours - 1)), height: 1 + rng.next() * 3 }));
     return Array.from({ length: hours }, (_, h) => new Map(peaks.map((pk) => [pk.id, 1 + pk.at.reduce((s, a) => s + pk.height * Math.exp(-Math.abs(h - a) / 18), 0)])));
   }
 
-  private pickNarrative(rng: Rng, a: DemoAccount, spikes: Map<string, number>): Narrative {
+  private pickNarrative(rng: Random, a: DemoAccount, spikes: Map<string, number>): Narrative {
     if (rng.chance(0.55)) {
       const id = rng.chance(0.5) ? a.interests[0]! : rng.pick(a.interests);
       const n = this.narratives.find((x) => x.id === id)!;
@@ -399,7 +399,7 @@ export class CorpusGenerator {
     return list[new WeightedSampler(weights).draw(rng)]!;
   }
 
-  private linkFor(rng: Rng, n: Narrative, at: number, articles: Map<string, { url: string; at: number }[]>): string {
+  private linkFor(rng: Random, n: Narrative, at: number, articles: Map<string, { url: string; at: number }[]>): string {
     let list = articles.get(n.id);
     if (!list) articles.set(n.id, (list = []));
     // Most links go to articles already shared (the popular ones of the last days); some are new.
@@ -414,13 +414,13 @@ export class CorpusGenerator {
     return url;
   }
 
-  private mentionOn(rng: Rng, platform: PlatformKey): string | null {
+  private mentionOn(rng: Random, platform: PlatformKey): string | null {
     const list = this.byPlatform.get(platform);
     if (!list || ANONYMOUS_PLATFORMS.has(platform) || OUTLET_PLATFORMS.has(platform)) return null;
     return this.accounts[rng.pick(list)]!.screen_name;
   }
 
-  private emit(item: Planned, rng: Rng, recent: Map<PlatformKey, Recent[]>, seeds: Map<string, Recent>, articles: Map<string, { url: string; at: number }[]>, spikes: Map<string, number>): GeneratedPost {
+  private emit(item: Planned, rng: Random, recent: Map<PlatformKey, Recent[]>, seeds: Map<string, Recent>, articles: Map<string, { url: string; at: number }[]>, spikes: Map<string, number>): GeneratedPost {
     const a = this.accounts[item.account]!;
     const platform = a.platform;
     const language: Language = item.campaign || item.burst ? 'en' : rng.chance(0.95) ? a.language : 'en';

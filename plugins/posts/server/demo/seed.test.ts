@@ -5,7 +5,7 @@ import { ensureOrganization } from '@core/server/seed';
 import { tablesOf } from '@core/server/storage/database';
 import { startTestServer, type TestServer } from '@core/server/testing/testServer';
 import postsServer, { demoCorpusSize } from '../index';
-import type { PostsTables } from '../../shared/tables';
+import type { PostsTables } from '@plugins/posts/server/tables';
 import { GROUND_TRUTH_FORMAT } from './groundTruth';
 import { seedDemoCorpus } from './seed';
 

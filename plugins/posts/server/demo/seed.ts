@@ -6,9 +6,9 @@
 import path from 'node:path';
 import type { Storage } from '@core/server/storage/database';
 import { tablesOf } from '@core/server/storage/database';
-import type { PostsTables } from '../../shared/tables';
-import { normalizePost, type NormalizedPost } from '../store/normalize';
-import { PostWriter } from '../store/writer';
+import type { PostsTables } from '@plugins/posts/server/tables';
+import { normalizePost, type NormalizedPost } from '@core/server/postStore/normalize';
+import { PostWriter } from '@core/server/postStore/writer';
 import { CorpusGenerator } from './generator';
 import { writeGroundTruth } from './groundTruth';
 

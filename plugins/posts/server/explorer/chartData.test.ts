@@ -1,3 +1,5 @@
+import { filterDimensions } from '@core/shared/filters';
+import { ENRICHMENT_DIMENSIONS } from '@plugins/enrichment/shared/public';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postFacetsKey, type PostFacetProvider } from '@core/server/facets/contract';
@@ -26,7 +28,10 @@ async function registerEngagement(t: TestServer): Promise<() => void> {
     sortKeys: { engagement_score: (id) => sql`(select e.score from test_engagement e where e.post_id = ${id})` },
     fields: async () => new Map(),
   };
-  return t.server.ctx.services.get(postFacetsKey).register(provider);
+  // engagement_score is enrichment's dimension: declared as its plugin declares it.
+  const releaseDimensions = filterDimensions.register(ENRICHMENT_DIMENSIONS);
+  const releaseFacets = t.server.ctx.services.get(postFacetsKey).register(provider);
+  return () => { releaseFacets(); releaseDimensions(); };
 }
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@core/server/testing/testServer';
 import postsServer from '../index';
-import { EXPLORER_MESSAGES, FILTER_COUNT_ROW_KEYS } from '../../shared/explorerApi';
+import { EXPLORER_MESSAGES, filterCountRowKeys } from '../../shared/explorerApi';
 import { conversationOver, post, postId, registerTestFacets, setFacet, signedIn, uniqueOrg, writePosts } from './testing/fixture';
 
 let t: TestServer;
@@ -36,10 +36,10 @@ afterAll(async () => { unregister?.(); await t?.close(); });
 const counts = (query = '') => a.client.get(`/api/v2/conversations/${conversation}/filter_counts${query ? `?${query}` : ''}`);
 
 describe('GET /api/v2/conversations/{id}/filter_counts', () => {
-  it('answers every key of the Filter count row, {} for dimensions no plugin stores, and total', async () => {
+  it('answers the count key of every declared dimension, {} for one with no values in the run, and total', async () => {
     const res = await counts();
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.data).sort()).toEqual([...FILTER_COUNT_ROW_KEYS, 'total'].sort());
+    expect(Object.keys(res.body.data).sort()).toEqual([...filterCountRowKeys(), 'total'].sort());
     expect(res.body.data).toMatchObject({
       total: 5,
       platform: { reddit: 2, twitter: 2, gab: 1 },
@@ -49,8 +49,11 @@ describe('GET /api/v2/conversations/{id}/filter_counts', () => {
       domain: { 'example.com': 1, 'example.org': 1 },
       sentiment: { NEGATIVE: 2, POSITIVE: 1 },
       contains_threatening_language: { true: 2, false: 3 },
-      narrative: {}, insight_region: {}, coordination_cluster: {}, engagement_score: {}, nrms_theme: {},
+      engagement_score: {},
     });
+    // Only what is declared: the post store's and enrichment's here (no topics, coordination or insights plugin).
+    expect(res.body.data.narrative).toBeUndefined();
+    expect(res.body.data.insight_region).toBeUndefined();
   });
 
   it("counts each dimension with its own selection removed, so include/exclude toggles show what they would give", async () => {

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { PostFacetRegistry } from '@core/server/facets/contract';
 import type { Storage } from '@core/server/storage/database';
 import {
-  BOOLEAN_DIMENSIONS, FILTER_COUNT_KEYS, LIST_DIMENSIONS, emptyFilters, isBooleanDimension, matchesFilters, type Filters,
+  booleanDimensions, countKeyOf, emptyFilters, filterDimensions, flagOf, isBooleanDimension, listDimensions, matchesFilters,
+  selectionOf, type Filters,
 } from '@core/shared/filters';
 import type { FilterCounts } from '../../shared/explorerApi';
 import { indexCounts } from './indexCounts';
@@ -31,7 +32,7 @@ interface Group { platform: string; is_repost: number; is_reply: number; is_quot
 const dbOf = (storage: Storage) => storage.db as unknown as Kysely<any>;
 
 function hasSelection(filters: Filters, d: Dimension): boolean {
-  return isBooleanDimension(d) ? filters[d] !== null : Object.keys(filters[d]).length > 0;
+  return isBooleanDimension(d) ? flagOf(filters, d) !== null : Object.keys(selectionOf(filters, d)).length > 0;
 }
 
 function keepTop(counts: Counts, selected: readonly string[]): Counts {
@@ -44,8 +45,8 @@ function keepTop(counts: Counts, selected: readonly string[]): Counts {
 /** The store's filters alone (platform and flags), with `omit` cleared: what a group must match. */
 function storeFilters(filters: Filters, omit: Dimension | null): Filters {
   const only = emptyFilters();
-  only.platforms = omit === 'platforms' ? {} : filters.platforms;
-  for (const f of STORE_FLAGS) only[f] = omit === f ? null : filters[f];
+  only.platforms = omit === 'platforms' ? {} : selectionOf(filters, 'platforms');
+  for (const f of STORE_FLAGS) only[f] = omit === f ? null : flagOf(filters, f);
   return only;
 }
 
@@ -86,8 +87,9 @@ async function countOf(storage: Storage, registry: PostFacetRegistry, q: PostSet
   return Number(row?.n ?? 0);
 }
 
-const emptyAnswer = () => Object.fromEntries(Object.values(FILTER_COUNT_KEYS).map((k) => [k, {}])) as Record<string, Counts>;
-const selectedOf = (q: PostSetQuery) => (d: Dimension) => (isBooleanDimension(d) ? [] : Object.keys(q.filters[d]));
+/** `{}` for every registered dimension's count key: a dimension no run has values of still answers. */
+const emptyAnswer = () => Object.fromEntries(filterDimensions.all().map((d) => [d.countKey, {}])) as Record<string, Counts>;
+const selectedOf = (q: PostSetQuery) => (d: Dimension) => (isBooleanDimension(d) ? [] : Object.keys(selectionOf(q.filters, d)));
 
 export async function filterCounts(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery, useIndex = true): Promise<FilterCounts> {
   if (q.scope.runId === null) return { ...emptyAnswer(), total: 0 } as FilterCounts;
@@ -103,9 +105,9 @@ function countsFromIndex(index: RunIndex, q: PostSetQuery): FilterCounts {
     const plain = Object.fromEntries(values);
     if (isBooleanDimension(d)) {
       // Store flags list the values that occur; a boolean facet always answers both (as the SQL path does).
-      answer[FILTER_COUNT_KEYS[d]] = (STORE_FLAGS as readonly string[]).includes(d)
+      answer[countKeyOf(d)] = (STORE_FLAGS as readonly string[]).includes(d)
         ? Object.fromEntries(Object.entries(plain).filter(([, n]) => n > 0)) : { true: plain.true ?? 0, false: plain.false ?? 0 };
-    } else answer[FILTER_COUNT_KEYS[d]] = keepTop(plain, selected(d));
+    } else answer[countKeyOf(d)] = keepTop(plain, selected(d));
   }
   return { ...answer, total } as FilterCounts;
 }
@@ -123,20 +125,20 @@ async function sqlFilterCounts(storage: Storage, registry: PostFacetRegistry, q:
     return counts;
   };
   const total = Object.values(sum(null, () => 'all'))[0] ?? 0;
-  answer[FILTER_COUNT_KEYS.platforms] = keepTop(sum('platforms', (g) => g.platform), selected('platforms'));
-  for (const f of STORE_FLAGS) answer[FILTER_COUNT_KEYS[f]] = sum(f, (g) => (Number(g[f]) === 1 ? 'true' : 'false'));
-  answer[FILTER_COUNT_KEYS.domains] = keepTop(await domainCounts(storage, registry, q), selected('domains'));
+  answer[countKeyOf('platforms')] = keepTop(sum('platforms', (g) => g.platform), selected('platforms'));
+  for (const f of STORE_FLAGS) answer[countKeyOf(f)] = sum(f, (g) => (Number(g[f]) === 1 ? 'true' : 'false'));
+  answer[countKeyOf('domains')] = keepTop(await domainCounts(storage, registry, q), selected('domains'));
 
-  for (const d of LIST_DIMENSIONS) {
+  for (const d of listDimensions()) {
     if (d === 'platforms' || d === 'domains') continue;
-    answer[FILTER_COUNT_KEYS[d]] = keepTop(await facetListCounts(storage, registry, q, d), selected(d));
+    answer[countKeyOf(d)] = keepTop(await facetListCounts(storage, registry, q, d), selected(d));
   }
-  for (const d of BOOLEAN_DIMENSIONS) {
+  for (const d of booleanDimensions()) {
     const values = registry.facet(d);
     if ((STORE_FLAGS as readonly string[]).includes(d) || !values) continue;
     const without = hasSelection(q.filters, d) ? await countOf(storage, registry, q, [d]) : total;
     const yes = await countOf(storage, registry, q, [d], sql`and p.id in (select f.post_id from ${facetRows(values, q.scope)} f where f.value = 'true')`);
-    answer[FILTER_COUNT_KEYS[d]] = { true: yes, false: without - yes };
+    answer[countKeyOf(d)] = { true: yes, false: without - yes };
   }
   return { ...answer, total } as FilterCounts;
 }

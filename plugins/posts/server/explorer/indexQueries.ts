@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { PostFacetRegistry } from '@core/server/facets/contract';
 import type { Storage } from '@core/server/storage/database';
-import { canonicalInstant, isBooleanDimension, splitSelection, type Filters } from '@core/shared/filters';
+import { canonicalInstant, flagOf, isBooleanDimension, selectionOf, splitSelection, type Filters } from '@core/shared/filters';
 import type { OrderBy } from './params';
 import type { Dimension, PostSetQuery } from './postSet';
 import { STORE_FLAGS, type ListColumn, type RunIndex } from './runIndex';
@@ -40,7 +40,7 @@ function listTest(column: ListColumn, selection: Record<string, boolean>): ((i: 
 /** Tests of every dimension the filters select on and the index holds (a dimension nobody stores is ignored). */
 export function dimensionTests(index: RunIndex, filters: Filters): DimensionTest[] {
   const tests: DimensionTest[] = [];
-  const { included, excluded } = splitSelection(filters.platforms);
+  const { included, excluded } = splitSelection(selectionOf(filters, 'platforms'));
   if (included.length > 0 || excluded.length > 0) {
     const marks = selectedCodes(index.platformDict, included.length > 0 ? included : excluded);
     const platform = index.platform;
@@ -48,11 +48,11 @@ export function dimensionTests(index: RunIndex, filters: Filters): DimensionTest
   }
   for (const [dimension, column] of index.lists) {
     if (isBooleanDimension(dimension)) continue;
-    const pass = listTest(column, filters[dimension]);
+    const pass = listTest(column, selectionOf(filters, dimension));
     if (pass) tests.push({ dimension, pass });
   }
   for (const flag of STORE_FLAGS) {
-    const wanted = filters[flag];
+    const wanted = flagOf(filters, flag);
     if (wanted === null) continue;
     const values = index.flags[flag];
     const target = wanted ? 1 : 0;
@@ -60,7 +60,7 @@ export function dimensionTests(index: RunIndex, filters: Filters): DimensionTest
   }
   for (const [dimension, yes] of index.booleans) {
     if (!isBooleanDimension(dimension)) continue;
-    const wanted = filters[dimension];
+    const wanted = flagOf(filters, dimension);
     if (wanted === null) continue;
     const target = wanted ? 1 : 0;
     tests.push({ dimension, pass: (i) => yes[i] === target });

@@ -1,11 +1,9 @@
 import { expressionBuilder, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { FacetValues, PostFacetRegistry } from '@core/server/facets/contract';
 import type { DialectName } from '@core/server/storage/database';
-import {
-  BOOLEAN_DIMENSIONS, LIST_DIMENSIONS, filterPredicate, type BooleanDimension, type FilterColumns, type Filters, type ListDimension,
-} from '@core/shared/filters';
+import { filterPredicate, type BooleanDimension, type FilterColumns, type Filters, type ListDimension } from '@core/shared/filters';
 import { toFts5, toTsquery, and as allOf, phrase } from '@core/shared/query';
-import { postFilterColumns } from '../../shared/filters';
+import { scopeFilterColumns } from '@core/server/postScope';
 import type { ExplorerScope } from './scope';
 
 /**
@@ -26,29 +24,9 @@ export type Dimension = ListDimension | BooleanDimension;
 /** `(post_id, value)` rows of a facet, as a derived table. */
 export const facetRows = (values: FacetValues, scope: ExplorerScope): RawBuilder<unknown> => sql`(${values(scope)})`;
 
-function facetMembership(values: FacetValues, scope: ExplorerScope) {
-  return (wanted: readonly string[]) =>
-    sql<SqlBool>`p.id in (select f.post_id from ${facetRows(values, scope)} f where f.value in (${sql.join(wanted)}))`;
-}
-
-/** Boolean facets list the posts whose value is true; the flag is 1 for them and 0 for every other post. */
-function facetFlag(values: FacetValues, scope: ExplorerScope): Expression<unknown> {
-  return sql`(case when p.id in (select f.post_id from ${facetRows(values, scope)} f where f.value = 'true') then 1 else 0 end)`;
-}
-
-/** Store columns, then facet providers for every dimension the store does not hold; `omit` drops dimensions. */
+/** Core's one filter engine (the store's columns, then every facet provider), less the `omit` dimensions. */
 export function filterColumnsFor(registry: PostFacetRegistry, scope: ExplorerScope, omit: readonly Dimension[] = []): FilterColumns {
-  const columns: FilterColumns = { ...postFilterColumns('p') };
-  for (const dimension of LIST_DIMENSIONS) {
-    if (columns[dimension] !== undefined) continue;
-    const values = registry.facet(dimension);
-    if (values) columns[dimension] = facetMembership(values, scope);
-  }
-  for (const dimension of BOOLEAN_DIMENSIONS) {
-    if (columns[dimension] !== undefined) continue;
-    const values = registry.facet(dimension);
-    if (values) columns[dimension] = facetFlag(values, scope);
-  }
+  const columns = scopeFilterColumns(registry, scope, 'p');
   for (const dimension of omit) delete columns[dimension];
   return columns;
 }

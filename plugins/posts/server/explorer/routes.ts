@@ -17,7 +17,7 @@ import { executeGraphql } from './graphql';
 import { notablePosts } from './notable';
 import { pageIds, totalOf } from './page';
 import { chartParamsOf, conversationIdOf, filtersOf, type OrderBy, notableParamsOf, postIdsOf, rawDataParamsOf, searchParamsOf } from './params';
-import type { PostsTables } from '../../shared/tables';
+import type { PostsTables } from '@plugins/posts/server/tables';
 import type { PostSetQuery } from './postSet';
 import { rowsFor } from './rows';
 import { conversationScope } from './scope';
@@ -44,7 +44,7 @@ const services = (ctx: AnyContext) => ({ storage: ctx.app.storage, registry: ctx
 async function postSet(ctx: AnyContext, conversationId: string, params: URLSearchParams, extra: Partial<PostSetQuery> = {}): Promise<PostSetQuery> {
   const user = requireUser(ctx);
   const filters = filtersOf(params);
-  const scope = await conversationScope(ctx.app.storage, user.organization_id, conversationId);
+  const scope = await conversationScope(ctx.app, user.organization_id, conversationId);
   if (scope.runId !== null) await ensureRunFacts(ctx.app.storage, { ...scope, runId: scope.runId });
   return { scope, filters, search: null, coordinationOnly: false, ...extra };
 }
@@ -129,7 +129,7 @@ export function registerExplorerRoutes(r: RouteRegistrar): void {
     const conversationId = conversationIdOf(params);
     const ids = postIdsOf(params);
     const user = requireUser(ctx);
-    const scope = await conversationScope(storage, user.organization_id, conversationId);
+    const scope = await conversationScope(ctx.app, user.organization_id, conversationId);
     if (scope.runId === null) return [];
     // Only posts of the conversation's run: an id of another conversation or organisation is not found.
     const inRun = await (storage.db as unknown as Kysely<PostsTables>).selectFrom('posts_run_posts').select('post_id')

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { PostFacetRegistry } from '@core/server/facets/contract';
 import type { Storage } from '@core/server/storage/database';
-import { BOOLEAN_DIMENSIONS, LIST_DIMENSIONS } from '@core/shared/filters';
+import { booleanDimensions, listDimensions } from '@core/shared/filters';
 import { facetRows, type Dimension } from './postSet';
 import type { ExplorerScope } from './scope';
 
@@ -109,13 +109,13 @@ async function load(storage: Storage, registry: PostFacetRegistry, scope: Explor
     return (await sql<{ post_id: number; value: unknown }>`select f.post_id, f.value from posts_explorer_facts p
       join ${facetRows(values, scope)} f on f.post_id = p.id where p.run_id = ${scope.runId}`.execute(db)).rows;
   };
-  for (const d of LIST_DIMENSIONS) {
+  for (const d of listDimensions()) {
     if (d === 'platforms' || d === 'domains') continue;
     const rows = await facetOf(d);
     if (rows) lists.set(d, listColumn(size, positionOf, rows));
   }
   const booleans = new Map<Dimension, Uint8Array>();
-  for (const d of BOOLEAN_DIMENSIONS) {
+  for (const d of booleanDimensions()) {
     if ((STORE_FLAGS as readonly string[]).includes(d)) continue;
     const rows = await facetOf(d);
     if (!rows) continue;

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import {
   parsePostProperties, parseUserProperties, resolvePlatform, type PlatformKey,
 } from '@core/shared/platforms';
-import type { ActorInput, PostInput } from '../store/normalize';
+import type { ActorInput, PostInput } from '@core/server/postStore/normalize';
 import { INSTANT_PROBLEM, parseInstant } from './time';
 
 export const IMPORT_FORMATS = ['jsonl', 'csv', 'ndjson'] as const;

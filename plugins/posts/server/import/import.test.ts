@@ -8,7 +8,7 @@ import { tablesOf } from '@core/server/storage/database';
 import { startTestServer, type TestServer } from '@core/server/testing/testServer';
 import { PLATFORM_KEYS } from '@core/shared/platforms';
 import postsServer from '../index';
-import type { PostsTables } from '../../shared/tables';
+import type { PostsTables } from '@plugins/posts/server/tables';
 import { ImportError, formatOfFile, importPosts, type ImportReport } from './importer';
 import { readLines } from './lines';
 import { parseInstant } from './time';

@@ -9,8 +9,8 @@ import type { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
 import type { Storage } from '@core/server/storage/database';
 import type { PlatformKey } from '@core/shared/platforms';
-import { normalizePost, type NormalizedPost } from '../store/normalize';
-import { PostWriter } from '../store/writer';
+import { normalizePost, type NormalizedPost } from '@core/server/postStore/normalize';
+import { PostWriter } from '@core/server/postStore/writer';
 import { IMPORT_FORMATS, mapFourCat, mapNative, mapQutRow, qutHeaderProblem, type ImportFormat, type Mapped } from './formats';
 import { MAX_LINE_BYTES, readLines } from './lines';
 

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '@core/server/testing/testServe
 import { CSRF_ACCESS_COOKIE, CSRF_HEADER } from '@core/shared/api/cookies';
 import postsServer from '../index';
 import { IMPORT_PATH } from '../../shared/imports';
-import type { PostsTables } from '../../shared/tables';
+import type { PostsTables } from '@plugins/posts/server/tables';
 
 let t: TestServer;
 const db = () => tablesOf<PostsTables>(t.storage);

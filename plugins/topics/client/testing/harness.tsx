@@ -5,6 +5,7 @@ import { WorkbenchProvider, createHostHolder } from '@core/client/app/hostContex
 import { filtersKey, type FiltersService } from '@core/client/services/keys';
 import { workspaceServiceKey, type WorkspaceService } from '@core/client/workspace/workspaceService';
 import { renderWithProviders } from '@core/client/testing/render';
+import { PopupHost } from '@core/client/selection/PopupHost';
 import { emptyFilters, type Filters } from '@core/shared/filters';
 import type { ConversationTopics } from '../../shared/api';
 import topicsClient from '../index';
@@ -55,7 +56,10 @@ export function stubTopicsApi(answer: ConversationTopics = topicsAnswer()) {
   return urls;
 }
 
-/** Renders `ui` inside the workbench providers with this plugin's host, a filters service and a workspace service. */
+/**
+ * Renders `ui` inside the workbench providers with this plugin's host, a filters service, a workspace service and
+ * the conversation page's popup host (conversation `c1`, the initial filters).
+ */
 export async function renderWithHost(ui: ReactElement, initial: Filters = emptyFilters()) {
   const host = createWorkbenchHost([topicsClient]);
   let current = initial;
@@ -65,7 +69,12 @@ export async function renderWithHost(ui: ReactElement, initial: Filters = emptyF
   host.services.provide(workspaceServiceKey, { openPanel: (type: string) => opened.push(type) } as unknown as WorkspaceService);
   const holder = createHostHolder(async () => host);
   await holder.load();
-  const wrap = (el: ReactElement) => <WorkbenchProvider value={holder}>{el}</WorkbenchProvider>;
+  const wrap = (el: ReactElement) => (
+    <WorkbenchProvider value={holder}>
+      {el}
+      <PopupHost conversationId="c1" filters={initial} />
+    </WorkbenchProvider>
+  );
   const rendered = renderWithProviders(wrap(ui));
   return { ...rendered, rerender: (next: ReactElement) => rendered.rerender(wrap(next)), host, filters: () => current, opened };
 }

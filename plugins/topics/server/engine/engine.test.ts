@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { topicRunResultSchema, type TopicInputPost, type TopicRunResult } from '../../shared/types';
 import { runTopicEngine } from './engine';
-import { makeLabelledPosts } from './fixtures.test-helpers';
-import { nmi } from './metrics';
+import { makeLabelledPosts } from '../../evaluation/labelledPosts';
+import { nmi } from '../../evaluation/metrics';
 
 const withoutTimings = (r: TopicRunResult) => ({ ...r, stats: { ...r.stats, timings_ms: {} } });
 const predicted = (r: TopicRunResult, posts: TopicInputPost[]) => {

@@ -7,5 +7,4 @@ export { vectorize, type TfidfMatrix } from './vectorize';
 export { approximateKnn, exactKnn, knnRecall, type KnnGraph, type KnnOptions } from './knn';
 export { louvain, modularity, type LouvainResult } from './louvain';
 export { extractKeyphrases } from './keyphrases';
-export { nmi, ari, npmi, topicDiversity } from './metrics';
 export { extractiveTitle } from './titles';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeLabelledPosts } from './fixtures.test-helpers';
+import { makeLabelledPosts } from '../../evaluation/labelledPosts';
 import { approximateKnn, exactKnn, knnRecall } from './knn';
 import { vectorize } from './vectorize';
 

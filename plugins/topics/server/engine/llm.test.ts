@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicRunResultSchema } from '../../shared/types';
 import { runTopicEngine } from './engine';
-import { makeLabelledPosts } from './fixtures.test-helpers';
+import { makeLabelledPosts } from '../../evaluation/labelledPosts';
 import { applyLlmTitles, llmConfigFromEnv, parseTitleAnswer, requestTitle, type LlmConfig } from './llm';
 
 /** A real OpenAI-compatible stub on loopback; `mode` decides how it answers. */

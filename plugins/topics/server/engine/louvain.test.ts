@@ -3,7 +3,7 @@ import graphologyLouvain from 'graphology-communities-louvain';
 import { describe, expect, it } from 'vitest';
 import { splitDisconnected, type CsrGraph } from './graph';
 import { louvain, modularity } from './louvain';
-import { seededRandom } from './rng';
+import { mulberry32 } from '@core/shared/random';
 
 /** Builds a CSR graph from undirected weighted edges. */
 function csr(n: number, edges: Array<[number, number, number]>): CsrGraph {
@@ -40,7 +40,7 @@ describe('louvain', () => {
   });
 
   it('is deterministic for a seed', () => {
-    const rand = seededRandom(5);
+    const rand = mulberry32(5);
     const edges: Array<[number, number, number]> = [];
     for (let i = 0; i < 600; i++) edges.push([Math.floor(rand() * 200), Math.floor(rand() * 200), 0.1 + rand()]);
     const g = csr(200, edges.filter(([a, b]) => a !== b));
@@ -51,7 +51,7 @@ describe('louvain', () => {
   });
 
   it('reaches the modularity of graphology-communities-louvain on a random graph with planted groups', () => {
-    const rand = seededRandom(11);
+    const rand = mulberry32(11);
     const n = 300;
     const edges: Array<[number, number, number]> = [];
     const seen = new Set<string>();
@@ -68,7 +68,7 @@ describe('louvain', () => {
     const gg = new Graph({ type: 'undirected' });
     for (let i = 0; i < n; i++) gg.addNode(String(i));
     for (const [a, b, w] of edges) gg.addEdge(String(a), String(b), { weight: w });
-    const ref = graphologyLouvain.detailed(gg, { rng: seededRandom(3) });
+    const ref = graphologyLouvain.detailed(gg, { rng: mulberry32(3) });
     expect(ours.modularity).toBeGreaterThan(ref.modularity - 0.01);
   });
 

@@ -1,4 +1,4 @@
-import { seededRandom, shuffledRange } from './rng';
+import { mulberry32, shuffledRange } from '@core/shared/random';
 import type { CsrGraph } from './graph';
 
 /**
@@ -160,7 +160,7 @@ export function modularity(g: CsrGraph | Level, labels: Int32Array, gamma = 1): 
 }
 
 export function louvain(graph: CsrGraph, opts: LouvainOptions): LouvainResult {
-  const rand = seededRandom(opts.seed);
+  const rand = mulberry32(opts.seed);
   const tol = opts.tolerance ?? 1e-12;
   let level: Level = { n: graph.n, ptr: graph.ptr, adj: graph.adj, w: Float64Array.from(graph.w), loops: graph.loops };
   const labels = new Int32Array(graph.n);

@@ -1,11 +1,13 @@
+import { filterDimensions } from '@core/shared/filters';
+import { ENRICHMENT_DIMENSIONS } from '@plugins/enrichment/shared/public';
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { postFacetsKey, type PostFacetProvider } from '@core/server/facets/contract';
 import { pipelineKey } from '@core/server/pipeline/runner';
 import { ApiClient } from '@core/server/testing/httpClient';
 import type { TestServer } from '@core/server/testing/testServer';
-import { normalizePost, type PostInput } from '../../store/normalize';
-import { PostWriter } from '../../store/writer';
+import { normalizePost, type PostInput } from '@core/server/postStore/normalize';
+import { PostWriter } from '@core/server/postStore/writer';
 
 /** Test-only helpers: signed-in clients, posts written through the store, and a conversation whose run linked them. */
 
@@ -82,7 +84,11 @@ export async function registerTestFacets(t: TestServer, opts: { withRevision?: b
       return out;
     },
   };
-  return t.server.ctx.services.get(postFacetsKey).register(provider);
+  // The dimensions these facets answer are enrichment's: declared as its plugin declares them (a server with the
+  // enrichment plugin has them already; the same definitions are counted, not refused).
+  const releaseDimensions = filterDimensions.register(ENRICHMENT_DIMENSIONS);
+  const releaseFacets = t.server.ctx.services.get(postFacetsKey).register(provider);
+  return () => { releaseFacets(); releaseDimensions(); };
 }
 
 export async function setFacet(t: TestServer, id: number, sentiment: string | null, threat: number | null) {
