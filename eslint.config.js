@@ -4,6 +4,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import stylistic from '@stylistic/eslint-plugin';
 import boundaries from './tools/eslint-rules/boundaries.js';
 import foreignTables from './tools/eslint-rules/tables.js';
 
@@ -38,6 +39,38 @@ export default defineConfig([
         'warn',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
+    },
+  },
+
+  {
+    // The formatter: the house style as lint errors, so `npm run lint` enforces it and `npx eslint --fix .` applies
+    // it. Two-space indentation, single quotes, semicolons, trailing commas in multi-line lists; long lines are
+    // allowed (tables of data and SQL read better unwrapped).
+    name: 'narrascope/format',
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    plugins: { '@stylistic': stylistic },
+    rules: {
+      '@stylistic/semi': ['error', 'always'],
+      '@stylistic/quotes': ['error', 'single', { avoidEscape: true, allowTemplateLiterals: 'always' }],
+      // Generics keep their trailing comma: `<P,>` is how a .tsx file writes a generic arrow function.
+      '@stylistic/comma-dangle': ['error', {
+        arrays: 'always-multiline', objects: 'always-multiline', imports: 'always-multiline', exports: 'always-multiline',
+        functions: 'always-multiline', enums: 'always-multiline', tuples: 'always-multiline', generics: 'ignore',
+      }],
+      '@stylistic/eol-last': 'error',
+      '@stylistic/no-trailing-spaces': 'error',
+      '@stylistic/no-multiple-empty-lines': ['error', { max: 1, maxEOF: 0, maxBOF: 0 }],
+      '@stylistic/no-tabs': 'error',
+      '@stylistic/indent': ['error', 2, { SwitchCase: 1, ignoredNodes: ['TemplateLiteral *', 'MemberExpression', 'CallExpression > MemberExpression', 'ConditionalExpression', 'JSXElement', 'JSXElement *'] }],
+      '@stylistic/comma-spacing': 'error',
+      '@stylistic/keyword-spacing': 'error',
+      '@stylistic/space-before-blocks': 'error',
+      '@stylistic/space-infix-ops': 'error',
+      '@stylistic/arrow-spacing': 'error',
+      '@stylistic/object-curly-spacing': ['error', 'always'],
+      '@stylistic/brace-style': ['error', '1tbs', { allowSingleLine: true }],
+      '@stylistic/semi-spacing': 'error',
+      '@stylistic/key-spacing': 'error',
     },
   },
 

@@ -1,12 +1,35 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** The form DATABASE_URL takes, quoted by every message about it. */
+export const DATABASE_URL_FORM = 'postgres://USER:PASSWORD@HOST:5432/DATABASE';
+
+/**
+ * Why a DATABASE_URL value cannot be used, or null. Names the scheme it found and the form expected, never the
+ * value itself (it holds a password). Only PostgreSQL URLs are accepted: anything else used to be handed to the
+ * PostgreSQL driver and fail later with a network error that named neither the setting nor the problem.
+ */
+export function databaseUrlProblem(value: string): string | null {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
+  if (!scheme || !URL.canParse(value)) {
+    return `is not a URL. Expected ${DATABASE_URL_FORM} (PostgreSQL), or leave DATABASE_URL unset to use SQLite under NARRASCOPE_DATA_DIR`;
+  }
+  if (scheme !== 'postgres' && scheme !== 'postgresql') {
+    return `${scheme}:// is not supported: Narrascope keeps its data in PostgreSQL (postgres:// or postgresql://) or, with `
+      + `DATABASE_URL unset, in SQLite under NARRASCOPE_DATA_DIR. Expected ${DATABASE_URL_FORM}`;
+  }
+  return null;
+}
+
 /** Every setting comes from the environment; docs/operations.md lists them. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   NARRASCOPE_DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: z.string().superRefine((value, ctx) => {
+    const problem = databaseUrlProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }).optional(),
   NARRASCOPE_ACCESS_TTL_SECONDS: z.coerce.number().int().min(30).default(15 * 60),
   NARRASCOPE_REFRESH_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 24 * 3600),
   NARRASCOPE_DEMO_PASSWORD: z.string().min(8).optional(),
@@ -27,6 +50,8 @@ const envSchema = z.object({
   NARRASCOPE_FEEDBACK_URL: z.string().url().optional(),
   NARRASCOPE_ENCRYPTION_KEY: z.string().min(32).optional(),
   NARRASCOPE_TRUST_PROXY: z.enum(['true', 'false']).optional(),
+  // Security (docs/operations.md "Security").
+  NARRASCOPE_LOGREPORTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 });
 
 export interface Config {
@@ -43,6 +68,8 @@ export interface Config {
   webDir: string;
   /** The address users reach the product at (links in e-mails, SSO redirect URI); null: loopback requests only. */
   publicUrl: string | null;
+  /** Per client address: `POST /logreporter` calls per minute (docs/operations.md "Security"). */
+  logReportRateLimitPerMinute: number;
   access: AccessConfig;
 }
 
@@ -83,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve(e.NARRASCOPE_WEB_DIR ?? 'dist/web'),
     publicUrl: e.NARRASCOPE_PUBLIC_URL ? e.NARRASCOPE_PUBLIC_URL.replace(/\/+$/, '') : null,
+    logReportRateLimitPerMinute: e.NARRASCOPE_LOGREPORTER_RATE_LIMIT_PER_MINUTE,
     access: {
       smtpUrl: e.NARRASCOPE_SMTP_URL ?? null,
       mailFrom: e.NARRASCOPE_MAIL_FROM,

@@ -5,7 +5,7 @@ import type { Config } from './config';
 import { createLogger, type Logger } from './logger';
 import { postFacetsKey } from './facets/contract';
 import { createPostFacetRegistry } from './facets/registry';
-import { openStorage, type Storage } from './storage/database';
+import { connectStorage, type Storage } from './storage/database';
 import { runMigrations } from './storage/migrations';
 import { coreMigrations } from './storage/coreMigrations';
 import { loadOrCreateSecret } from './auth/secrets';
@@ -56,7 +56,8 @@ export async function createServer(opts: ServerOptions): Promise<Omit<RunningSer
   const undo: Array<() => Promise<unknown>> = [];
   try {
     const logger = opts.logger ?? createLogger(opts.config.logLevel);
-    const storage = openStorage(opts.config, (err) => logger.warn({ err }, 'idle database connection lost'));
+    // Refuses a DATABASE_URL that is not PostgreSQL's or does not answer, with the setting and the fix named.
+    const storage = await connectStorage(opts.config, (err) => logger.warn({ err }, 'idle database connection lost'));
     undo.push(() => storage.close());
     const applied = await migrateAll(storage, opts.plugins);
     if (applied.length) logger.info({ applied }, 'migrations applied');
@@ -97,7 +98,7 @@ export async function createServer(opts: ServerOptions): Promise<Omit<RunningSer
     const claims = opts.plugins.flatMap((p) => (p.manifest.apiPrefixes ?? []).map((prefix) => ({ owner: p.manifest.id, prefix })));
     const core = http.registrar('core', null, claims);
     registerAccessRoutes(core, opts.config, track);
-    registerCoreRoutes(core, () => http.fastify.swagger());
+    registerCoreRoutes(core, () => http.fastify.swagger(), opts.config);
     registerSystemStatusRoutes(core);
     for (const plugin of opts.plugins) {
       plugin.routes?.(http.registrar(plugin.manifest.id, plugin.manifest.apiPrefixes ?? [], claims));

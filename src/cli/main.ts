@@ -4,7 +4,7 @@ import { PASSWORD_MESSAGES } from '@core/shared/access/passwords';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@core/server/config';
 import { createLogger } from '@core/server/logger';
-import { openStorage } from '@core/server/storage/database';
+import { connectStorage, type Storage } from '@core/server/storage/database';
 import { migrateAll } from '@core/server/server';
 import { addUser, ensureOrganization, seedDemoIdentity } from '@core/server/seed';
 import { PERMISSIONS, ROLES } from '@core/shared/access/permissions';
@@ -34,9 +34,9 @@ const processIo: CliIo = { stdout: (t) => process.stdout.write(t), stderr: (t) =
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-async function withStorage<T>(plugins: readonly ServerPlugin[], fn: (s: ReturnType<typeof openStorage>) => Promise<T>): Promise<T> {
+async function withStorage<T>(plugins: readonly ServerPlugin[], fn: (s: Storage) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const storage = openStorage(config);
+  const storage = await connectStorage(config);
   try {
     await migrateAll(storage, plugins);
     return await fn(storage);

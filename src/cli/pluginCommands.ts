@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '@core/server/config';
 import type { ServerPlugin } from '@core/server/plugin/contract';
 import { serverPluginProblems } from '@core/server/plugin/validate';
 import { migrateAll } from '@core/server/server';
-import { openStorage, type Storage } from '@core/server/storage/database';
+import { connectStorage, type Storage } from '@core/server/storage/database';
 
 /** Where the CLI writes and which environment it reads (the process's; tests give their own). */
 export interface CliIo {
@@ -61,7 +61,7 @@ export async function runPluginCommand(command: CliCommand, args: string[], plug
 }
 
 async function openMigrated(config: Config, plugins: readonly ServerPlugin[]): Promise<Storage> {
-  const storage = openStorage(config);
+  const storage = await connectStorage(config);
   try {
     await migrateAll(storage, plugins);
     return storage;

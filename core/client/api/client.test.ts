@@ -29,6 +29,20 @@ describe('API client', () => {
     expect(seen[1]!['X-CSRF-TOKEN']).toBe('refresh-csrf');
   });
 
+  it('signs out with the refresh twin once the access token and its twin have expired (logout needs a CSRF header)', async () => {
+    document.cookie = 'csrf_refresh_token=refresh-csrf';
+    const seen: Array<Record<string, string>> = [];
+    vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
+      seen.push(init.headers as Record<string, string>);
+      return answer(200, envelope({ logged_out: true }));
+    }));
+    await apiGet('/api/v2/user/logout');
+    await apiGet('/api/v2/x');
+    expect(seen[0]!['X-CSRF-TOKEN']).toBe('refresh-csrf');
+    // Other calls never send the refresh value.
+    expect(seen[1]!['X-CSRF-TOKEN']).toBeUndefined();
+  });
+
   it('gives nothing for a 404 read and throws with the status for other failures', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.includes('missing') ? answer(404, envelope(null, ['Not found'])) : answer(500, envelope(null, ['Internal server error'])))));

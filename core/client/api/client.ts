@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CSRF_ACCESS_COOKIE, CSRF_HEADER, CSRF_REFRESH_COOKIE, REFRESH_PATH } from '@core/shared/api/cookies';
+import { CSRF_ACCESS_COOKIE, CSRF_HEADER, CSRF_REFRESH_COOKIE, LOGOUT_PATH, REFRESH_PATH } from '@core/shared/api/cookies';
 import type { Metadata } from '@core/shared/api/envelope';
 import { reportLog } from './logReporter';
 
@@ -41,8 +41,11 @@ export interface CallOptions<T> {
 }
 
 async function send(method: string, path: string, opts: CallOptions<unknown>): Promise<Response> {
-  // Every call carries the CSRF header from its cookie; the refresh call uses the refresh cookie's twin.
-  const csrf = readCookie(path.startsWith(REFRESH_PATH) ? CSRF_REFRESH_COOKIE : CSRF_ACCESS_COOKIE);
+  // Every call carries the CSRF header from its cookie; the refresh call uses the refresh cookie's twin, and
+  // logout falls back to it when the access token (and its twin) has expired, so signing out still works.
+  const csrf = path.startsWith(REFRESH_PATH)
+    ? readCookie(CSRF_REFRESH_COOKIE)
+    : readCookie(CSRF_ACCESS_COOKIE) ?? (path.startsWith(LOGOUT_PATH) ? readCookie(CSRF_REFRESH_COOKIE) : null);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (csrf) headers[CSRF_HEADER] = csrf;
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';

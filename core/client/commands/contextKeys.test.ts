@@ -51,7 +51,7 @@ describe('context keys', () => {
     expect(lookup('selectionKind')).toBeNull();
   });
 
-  it("plugins set their own, as values or functions of the context; built-in names are refused; unknown keys are undefined", () => {
+  it('plugins set their own, as values or functions of the context; built-in names are refused; unknown keys are undefined', () => {
     const { keys, lookup } = setup();
     const dispose = keys.set('coordination.graphShown', true);
     keys.set('posts.searchLength', (ctx) => (ctx.conversationId ? 5 : 0));

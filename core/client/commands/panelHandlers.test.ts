@@ -21,7 +21,7 @@ describe('PanelCommandHandlers', () => {
     expect(second.mock.calls).toEqual([[{ n: 2 }]]);
   });
 
-  it("keep the newest arguments for a pane that is not mounted yet when asked to queue, for PENDING_TTL_MS", async () => {
+  it('keep the newest arguments for a pane that is not mounted yet when asked to queue, for PENDING_TTL_MS', async () => {
     let now = 1_000;
     const handlers = new PanelCommandHandlers(() => now);
     expect(await handlers.deliver('a.b', { n: 1 }, { queue: true })).toBe(false);

@@ -12,5 +12,5 @@ if (typeof Element !== 'undefined' && !Element.prototype.scrollIntoView) {
 if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {},
-       addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+      addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
 }

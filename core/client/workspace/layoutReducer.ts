@@ -30,13 +30,13 @@ export type LayoutAction =
   | { type: 'replaceTree'; root: LayoutNode | null }
   /** New pane beside `paneId`; same panel type with default config unless one is given. */
   | {
-      type: 'splitPane';
-      paneId: string;
-      direction: SplitDirection;
-      panelType?: string;
-      config?: Record<string, unknown>;
-      configVersion?: number;
-    }
+    type: 'splitPane';
+    paneId: string;
+    direction: SplitDirection;
+    panelType?: string;
+    config?: Record<string, unknown>;
+    configVersion?: number;
+  }
   /** New pane beside the focused one, or at the root when nothing is focused. */
   | { type: 'addPane'; panelType: string; config?: Record<string, unknown>; configVersion?: number; title?: string }
   | { type: 'closePane'; paneId: string }

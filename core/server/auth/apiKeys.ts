@@ -53,6 +53,21 @@ export async function insertApiKey(db: Kysely<CoreTables>, userId: string, organ
   return { row, key };
 }
 
+/**
+ * Revokes every active key of a user (deactivation). Keys are never revived: a reactivated user makes new ones,
+ * since whoever held a key while its owner was deactivated (a departed employee's scripts) must not regain access.
+ * Answers the revoked keys for the audit; the rows stay, with is_active false.
+ */
+export async function revokeApiKeysOfUser(db: Kysely<CoreTables>, userId: string): Promise<Array<{ id: string; label: string; organization_id: string }>> {
+  const active = await db.selectFrom('core_api_keys').select(['id', 'label', 'organization_id'])
+    .where('user_id', '=', userId).where('is_active', '=', 1).orderBy('created_at').execute();
+  if (active.length) {
+    await db.updateTable('core_api_keys').set({ is_active: 0, updated_at: nowIso() })
+      .where('user_id', '=', userId).where('is_active', '=', 1).execute();
+  }
+  return active;
+}
+
 export function apiKeyDto(row: CoreTables['core_api_keys']) {
   return {
     id: row.id, organization_id: row.organization_id, label: row.label, key_prefix: row.key_prefix, is_active: toBool(row.is_active),

@@ -113,4 +113,15 @@ export const accessMigrations: Migration[] = [
         .execute();
     },
   },
+  {
+    id: 'core/102_session_binding',
+    async up(db) {
+      // Every refresh token of one sign-in shares a session id (rotation keeps it); access tokens carry it and stop
+      // working as soon as the session has no active refresh token (logout, revocation), not when they expire.
+      await db.schema.alterTable('core_refresh_tokens').addColumn('session_id', 'text').execute();
+      // Tokens issued before: each is its own session until it rotates (its successors inherit the id).
+      await db.updateTable('core_refresh_tokens').set((eb) => ({ session_id: eb.ref('id') })).execute();
+      await db.schema.createIndex('core_refresh_tokens_session').on('core_refresh_tokens').column('session_id').execute();
+    },
+  },
 ];

@@ -16,7 +16,6 @@ import { accessKey } from './access';
 import { writeAudit } from './audit';
 import { verifyPassword } from './passwordPolicy';
 import { loadSessionUser, type SessionUser } from './sessionUser';
-import { sha256 } from './tokens';
 
 export function toDto(user: SessionUser): SessionUserDto {
   return sessionUserSchema.parse(user);
@@ -153,8 +152,12 @@ export function registerSessionRoutes(r: RouteRegistrar, config: Config): void {
     const result = await app.sessions.rotate(request, reply, wanted);
     if (!result.ok) {
       if (result.reason === 'forbidden') throw new HttpError(403, AUTH_MESSAGES.forbidden);
-      app.sessions.clearCookies(reply);
-      throw new HttpError(401, result.reason === 'csrf' ? AUTH_MESSAGES.missingCsrf : AUTH_MESSAGES.notAuthenticated);
+      // Without a matching CSRF header the call may be a cross-site forgery: it changes nothing, cookies included.
+      if (result.reason === 'csrf_missing') throw new HttpError(401, AUTH_MESSAGES.missingCsrf);
+      if (result.reason === 'csrf_bad') throw new HttpError(401, AUTH_MESSAGES.badCsrf);
+      // A refresh token that is unknown, revoked or expired is of no use: the browser may forget it.
+      if (result.reason === 'invalid') app.sessions.clearCookies(reply);
+      throw new HttpError(401, AUTH_MESSAGES.notAuthenticated);
     }
     if (wanted) {
       await writeAudit(app.storage.db, request, {
@@ -173,15 +176,19 @@ export function registerSessionRoutes(r: RouteRegistrar, config: Config): void {
 
   r.get('/api/v2/user/logout', {
     summary: 'End the session: revokes the refresh token and clears the cookies',
-    description: 'The refresh token is taken from its cookie, or from refresh_jwt when the cookie is not sent.',
+    description: 'A call carrying the session cookies must send X-CSRF-TOKEN, like every call of the app (the value of ' +
+      `csrf_access_token, or of csrf_refresh_token once the access token has expired): without it the answer is 401 "${AUTH_MESSAGES.missingCsrf}", ` +
+      `with a wrong one 401 "${AUTH_MESSAGES.badCsrf}", and the session is kept, so a cross-site link cannot sign anyone out. ` +
+      'The session (every refresh token of the sign-in and the access tokens issued for it) ends at once. ' +
+      'refresh_jwt revokes that refresh token\'s session too; knowing it is the credential, so it needs no header when no cookie is sent.',
     public: true,
     query: z.object({ refresh_jwt: z.string().max(200).optional() }),
     response: z.object({ logged_out: z.boolean() }),
   }, async ({ query, request, reply, app, user }) => {
-    if (query.refresh_jwt) {
-      await app.storage.db.updateTable('core_refresh_tokens').set({ revoked_at: new Date().toISOString() })
-        .where('token_hash', '=', sha256(query.refresh_jwt)).where('revoked_at', 'is', null).execute();
-    }
+    const csrf = app.sessions.checkLogoutCsrf(request);
+    if (csrf === 'missing') throw new HttpError(401, AUTH_MESSAGES.missingCsrf);
+    if (csrf === 'bad') throw new HttpError(401, AUTH_MESSAGES.badCsrf);
+    if (query.refresh_jwt) await app.sessions.revokeRefreshToken(query.refresh_jwt);
     await app.sessions.revoke(request, reply);
     if (user) await writeAudit(app.storage.db, request, { event: 'sign_out', organizationId: user.organization_id, userId: user.id, email: user.email });
     return { logged_out: true };

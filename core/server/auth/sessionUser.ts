@@ -1,6 +1,6 @@
 import { ADMIN_GROUP } from '@core/shared/access/permissions';
 import type { Storage } from '../storage/database';
-import { toBool } from '../storage/database';
+import { nowIso, toBool } from '../storage/database';
 
 /** The signed-in user as every route sees it; `organization_id` is the organisation the session acts in. */
 export interface SessionUser {
@@ -40,7 +40,12 @@ export function mfaRequiredNow(row: { require_mfa_enabled: number; mfa_enabled: 
   return row.mfa_enabled_at !== null && Date.parse(row.mfa_enabled_at) <= now.getTime();
 }
 
-export async function loadSessionUser(storage: Storage, userId: string, activeOrgId?: string): Promise<SessionUser | null> {
+/**
+ * The active user `userId` as a route sees it, or null. With `sessionId` (an access token's `sid`) also null unless
+ * that session still has an active refresh token: the check rides in the same statement (an indexed EXISTS), so
+ * revoking a session ends its access tokens at once, on every process, at no extra round trip.
+ */
+export async function loadSessionUser(storage: Storage, userId: string, activeOrgId?: string, sessionId?: string): Promise<SessionUser | null> {
   const row = await storage.db
     .selectFrom('core_users')
     .innerJoin('core_organizations', 'core_organizations.id', 'core_users.organization_id')
@@ -48,6 +53,13 @@ export async function loadSessionUser(storage: Storage, userId: string, activeOr
     .select('core_organizations.enable_sso')
     .where('core_users.id', '=', userId)
     .where('core_users.is_active', '=', 1)
+    .$if(sessionId !== undefined, (qb) => qb.where((eb) => eb.exists(
+      eb.selectFrom('core_refresh_tokens')
+        .select('core_refresh_tokens.id')
+        .where('core_refresh_tokens.session_id', '=', sessionId!)
+        .where('core_refresh_tokens.revoked_at', 'is', null)
+        .where('core_refresh_tokens.expires_at', '>', nowIso()),
+    )))
     .executeTakeFirst();
   if (!row) return null;
   const groups = await storage.db

@@ -183,4 +183,3 @@ export class SsoService {
     return config;
   }
 }
-

@@ -10,6 +10,11 @@ const accessClaims = z.object({
   sub: z.string(),
   org: z.string(),
   csrf: z.string(),
+  /**
+   * The session (refresh-token family, `core_refresh_tokens.session_id`) the token was issued for: the token is
+   * honoured only while that session has an active refresh token, so logout revokes it at once.
+   */
+  sid: z.string(),
   typ: z.literal('access'),
   iat: z.number(),
   /** Issue time in milliseconds, compared with the user's sessions_valid_from (seconds are too coarse). */

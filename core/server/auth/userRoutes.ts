@@ -14,9 +14,11 @@ import { requireUser, type RouteRegistrar } from '../http/routes';
 import { nowIso } from '../storage/database';
 import { hashPassword } from '../seed';
 import { accessKey } from './access';
+import { revokeApiKeysOfUser } from './apiKeys';
 import { writeAudit } from './audit';
 import { assertAcceptablePassword } from './passwordPolicy';
 import type { SessionUser } from './sessionUser';
+import { emailDomain } from './sso';
 import { groupsOf, managedUser, managedUserDto, userInOrganization } from './users';
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
@@ -41,6 +43,43 @@ function assertMembershipChange(actor: SessionUser, before: readonly string[], a
 }
 
 const duplicate = () => new HttpError(409, PASSWORD_MESSAGES.duplicateUser, [DUPLICATE_USER]);
+
+/**
+ * Which addresses an organisation may give its users. An e-mail domain listed in another organisation's SSO settings
+ * (`email_domains`: a domain belongs to one organisation) is that organisation's: its addresses are refused here,
+ * decided by the domain alone and before any account is looked up, so the answer is the same whether or not the
+ * address has an account there, and nobody can take (and so block) another organisation's addresses. Global admins
+ * too: they move a claim in the SSO settings first.
+ *
+ * Addresses at unclaimed domains: an e-mail is one sign-in identity across the server (the spec's sign-in asks for
+ * the e-mail and password alone), so an address in use anywhere cannot be created again, and the spec's 409
+ * DUPLICATE_USER answers it, the same answer as for one of the caller's own users, naming no organisation. It cannot
+ * be hidden altogether: the creator chooses the initial password and could try to sign in with it. See
+ * docs/operations-access.md "Users across organisations".
+ */
+async function assertDomainAvailable(db: Kysely<CoreTables>, organizationId: string, email: string): Promise<void> {
+  const domain = emailDomain(email);
+  if (!domain) return;
+  const claims = await db.selectFrom('core_sso_configs').select('email_domains').where('organization_id', '!=', organizationId).execute();
+  if (claims.some((c) => (JSON.parse(c.email_domains) as string[]).includes(domain))) {
+    throw new HttpError(409, `The e-mail domain ${domain} belongs to another organization. Use an address of a domain your organization uses.`);
+  }
+}
+
+/**
+ * A deactivation ends what acts for the user: sessions (the caller's `revokeAllForUser`) and API keys, revoked for
+ * good and audited one by one. Also run on reactivation, for keys left active by deactivations made before keys were
+ * revoked with them: a reactivated user starts without keys.
+ */
+async function revokeKeysOnDeactivation(trx: Kysely<CoreTables>, request: Parameters<typeof writeAudit>[1],
+  actor: SessionUser, targetUserId: string): Promise<void> {
+  for (const key of await revokeApiKeysOfUser(trx, targetUserId)) {
+    await writeAudit(trx, request, {
+      event: 'api_key_revoked', organizationId: key.organization_id, userId: actor.id, email: actor.email, targetUserId,
+      detail: { api_key_id: key.id, label: key.label, reason: 'user_deactivated' },
+    });
+  }
+}
 
 /**
  * Users of the organisation the caller acts in (spec part 1 sections 3 and 7). Every query is scoped to that
@@ -79,7 +118,8 @@ export function registerUserRoutes(r: RouteRegistrar): void {
 
   r.post('/api/v2/user', {
     summary: 'Create a user with an initial password (changed at first sign-in)',
-    description: `409 with metadata.errors ["${DUPLICATE_USER}"] when the e-mail is taken; 400 with the password rule's message.`,
+    description: `409 with metadata.errors ["${DUPLICATE_USER}"] when the e-mail is taken (in any organisation, naming none); 409 when `
+      + 'its domain belongs to another organisation (SSO email_domains), whether or not the address has an account; 400 with the password rule\'s message.',
     permission: 'CREATE_USER',
     body: createUserBodySchema,
     response: managedUserSchema,
@@ -94,6 +134,7 @@ export function registerUserRoutes(r: RouteRegistrar): void {
     if (body.group_ids.length && !can(actor, 'ADD_USER_TO_GROUP')) throw new HttpError(403, AUTH_MESSAGES.forbidden);
     assertAcceptablePassword(body.password);
     await assertGroupsIn(app.storage.db, organizationId, body.group_ids);
+    await assertDomainAvailable(app.storage.db, organizationId, body.email);
     if (await app.storage.db.selectFrom('core_users').select('id').where('email', '=', body.email).executeTakeFirst()) throw duplicate();
     const id = crypto.randomUUID();
     const hash = await hashPassword(body.password);
@@ -152,6 +193,7 @@ export function registerUserRoutes(r: RouteRegistrar): void {
       throw new HttpError(403, 'Only global admins may change feature flags');
     }
     if (body.email && body.email !== before.email) {
+      await assertDomainAvailable(db, actor.organization_id, body.email);
       if (await db.selectFrom('core_users').select('id').where('email', '=', body.email).executeTakeFirst()) throw duplicate();
     }
     if (body.password !== undefined) assertAcceptablePassword(body.password);
@@ -181,6 +223,7 @@ export function registerUserRoutes(r: RouteRegistrar): void {
       if (body.reset_mfa) await mfa.remove(trx, before.id);
       // A new password, a deactivation or an MFA reset ends the user's sessions at once.
       if (hash || body.is_active === false || body.reset_mfa) await app.sessions.revokeAllForUser(before.id, trx);
+      if (body.is_active === false || (body.is_active === true && !before.is_active)) await revokeKeysOnDeactivation(trx, request, actor, before.id);
       const audit = (event: Parameters<typeof writeAudit>[2]['event'], detail: Record<string, unknown>) => writeAudit(trx, request, {
         event, organizationId: actor.organization_id, userId: actor.id, email: actor.email, targetUserId: before.id, detail,
       });
@@ -210,6 +253,7 @@ export function registerUserRoutes(r: RouteRegistrar): void {
     await app.storage.db.transaction().execute(async (trx) => {
       await trx.updateTable('core_users').set({ is_active: 0, updated_at: nowIso() }).where('id', '=', target.id).execute();
       await app.sessions.revokeAllForUser(target.id, trx);
+      await revokeKeysOnDeactivation(trx, request, actor, target.id);
       await writeAudit(trx, request, {
         event: 'user_deactivated', organizationId: actor.organization_id, userId: actor.id, email: actor.email, targetUserId: target.id,
       });

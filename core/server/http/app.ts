@@ -18,6 +18,7 @@ import { safeEqual } from '../auth/tokens';
 import { SharedRateLimitStore } from '../auth/rateLimitStore';
 import type { ServerContext } from '../plugin/context';
 import { HttpError } from './errors';
+import { addSecurityHeaders } from './securityHeaders';
 import type { PrefixClaim } from '../plugin/prefixes';
 import { createRegistrar, type RegisteredRoute, type RouteAccess, type RouteRegistrar } from './routes';
 
@@ -51,8 +52,10 @@ export async function createHttpHost(ctx: ServerContext): Promise<HttpHost> {
   });
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
+  // First, so that every answer carries them: pages, bundle files, API answers, 404s, 413s and 429s.
+  addSecurityHeaders(fastify, (url) => GUARDED.some((g) => url.startsWith(g)));
   await fastify.register(cookie);
-  // Only routes that declare `rateLimit` (sign-in and password calls) are limited, per client address.
+  // Only routes that declare `rateLimit` (sign-in, password and log-report calls) are limited, per client address.
   await fastify.register(rateLimit, {
     global: false,
     store: SharedRateLimitStore,
@@ -114,6 +117,9 @@ export async function createHttpHost(ctx: ServerContext): Promise<HttpHost> {
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
+      // A body refused unread (413) leaves the client sending: close the connection after answering, so it neither
+      // lingers as a keep-alive socket nor holds up a shutdown.
+      if (status === 413) reply.header('connection', 'close');
       return reply.status(status).send(failure([(error as Error).message]));
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -1,14 +1,25 @@
 import { z } from 'zod';
-import { logReportSchema } from '@core/shared/api/logReport';
+import {
+  LOG_REPORT_BODY_LIMIT, LOG_REPORT_CONTEXT_MAX_CHARS, LOG_REPORTS_RATE_LIMITED, logReportSchema,
+} from '@core/shared/api/logReport';
 import { layoutParamsSchema, saveLayoutBodySchema, savedLayoutSchema } from '@core/shared/workspace/api';
 import { layoutProblems } from '@core/shared/layout/schema';
+import type { Config } from '../config';
 import { nowIso } from '../storage/database';
 import { badRequest } from './errors';
 import { requireUser, type RouteRegistrar } from './routes';
 
 const LEVEL_NAMES = ['debug', 'debug', 'info', 'warn', 'error'] as const;
 
-export function registerCoreRoutes(r: RouteRegistrar, getOpenApi: () => unknown): void {
+/** A report's context as logged: as sent when small, else its JSON cut to the cap with a marker of the full length. */
+export function loggedContext(context: Record<string, unknown> | undefined): { context?: unknown; context_truncated?: true } {
+  if (context === undefined) return {};
+  const json = JSON.stringify(context);
+  if (json.length <= LOG_REPORT_CONTEXT_MAX_CHARS) return { context };
+  return { context: `${json.slice(0, LOG_REPORT_CONTEXT_MAX_CHARS)}…[truncated: ${json.length} characters]`, context_truncated: true };
+}
+
+export function registerCoreRoutes(r: RouteRegistrar, getOpenApi: () => unknown, config: Pick<Config, 'logReportRateLimitPerMinute'>): void {
   r.get('/api/v2/health', {
     summary: 'Liveness and storage check',
     public: true,
@@ -30,13 +41,18 @@ export function registerCoreRoutes(r: RouteRegistrar, getOpenApi: () => unknown)
 
   r.post('/logreporter', {
     summary: 'Client log reports (Warn and Error are sent by the browser)',
+    description: `Public, so bounded: bodies over ${LOG_REPORT_BODY_LIMIT} bytes answer 413, the logged context is cut to ` +
+      `${LOG_REPORT_CONTEXT_MAX_CHARS} characters of JSON (with a marker), and each client address may send ` +
+      `${config.logReportRateLimitPerMinute} reports a minute (then 429 "${LOG_REPORTS_RATE_LIMITED}").`,
     public: true,
     csrf: false,
+    bodyLimit: LOG_REPORT_BODY_LIMIT,
+    rateLimit: { max: config.logReportRateLimitPerMinute, timeWindow: 60_000, groupId: 'logreporter', message: LOG_REPORTS_RATE_LIMITED },
     body: logReportSchema,
     response: z.object({ received: z.boolean() }),
   }, async ({ body, user, request }) => {
     const level = typeof body.level === 'number' ? LEVEL_NAMES[body.level] : body.level === 'log' ? 'info' : body.level;
-    request.log[level ?? 'info']({ client: true, user_id: user?.id ?? null, context: body.context }, body.message);
+    request.log[level ?? 'info']({ client: true, user_id: user?.id ?? null, ...loggedContext(body.context) }, body.message);
     return { received: true };
   });
 

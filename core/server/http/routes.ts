@@ -25,6 +25,8 @@ export interface RouteRateLimit {
   timeWindow: number;
   /** Routes sharing a group share one counter per client address. */
   groupId: string;
+  /** The 429 answer's message; the sign-in wording (RATE_LIMITED) by default. */
+  message?: string;
 }
 
 export interface RouteSpec<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, R extends z.ZodType>
@@ -39,6 +41,8 @@ export interface RouteSpec<Q extends z.ZodType, P extends z.ZodType, B extends z
   /** The answer is a file or stream written by the handler itself (exports); documented but not enveloped. */
   raw?: boolean;
   rateLimit?: RouteRateLimit;
+  /** Largest request body in bytes (default: the server's 2 MB); larger answers 413 before it is read. */
+  bodyLimit?: number;
   tags?: string[];
 }
 
@@ -88,6 +92,12 @@ export interface RegisteredRoute {
   access: RouteAccess;
 }
 
+/** @fastify/rate-limit's route options: the limit, and a builder when the route has its own message. */
+function rateLimitConfig({ message, ...limit }: RouteRateLimit) {
+  if (!message) return limit;
+  return { ...limit, errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number }) => ({ statusCode: context.statusCode, message }) };
+}
+
 /**
  * Registers routes for one owner (core or a plugin): zod schemas for validation and OpenAPI, the envelope on
  * every answer, and the access declaration the auth hook enforces. `allowedPrefixes` is the owner's claim;
@@ -121,7 +131,8 @@ export function createRegistrar(
     fastify.withTypeProvider<ZodTypeProvider>().route({
       method,
       url: path,
-      config: { access, owner, ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}) },
+      config: { access, owner, ...(spec.rateLimit ? { rateLimit: rateLimitConfig(spec.rateLimit) } : {}) },
+      ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
       // Only declared parts: Fastify warns about (and OpenAPI would document) undefined ones.
       schema: Object.fromEntries(Object.entries({
         summary: spec.summary,

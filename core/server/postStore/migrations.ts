@@ -102,7 +102,6 @@ async function createStore(db: Kysely<any>, dialect: DialectName) {
   }
 }
 
-
 async function createRunLinks(db: Kysely<any>) {
   await db.schema
     .createTable('posts_run_posts')

@@ -170,4 +170,3 @@ export class PostWriter {
     return found;
   }
 }
-

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { DATABASE_URL_FORM, databaseUrlProblem } from '../config';
 import type { CoreTables } from './tables';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -20,24 +21,111 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-export function openStorage(opts: { databaseUrl: string | null; dataDir: string }, onIdleError?: (error: Error) => void): Storage {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, onIdleError);
-  return openSqlite(path.join(opts.dataDir, 'narrascope.sqlite'));
+export interface StorageLocation {
+  databaseUrl: string | null;
+  dataDir: string;
+}
+
+/**
+ * Opens the configured storage without touching the network: PostgreSQL when `databaseUrl` is set (only
+ * postgres:// and postgresql:// URLs; anything else is refused here, never handed to the PostgreSQL driver), else
+ * SQLite in `dataDir`. Errors name the setting to fix. Start-up uses `connectStorage`, which also checks the
+ * PostgreSQL server answers.
+ */
+export function openStorage(opts: StorageLocation, onIdleError?: (error: Error) => void): Storage {
+  if (opts.databaseUrl) {
+    const problem = databaseUrlProblem(opts.databaseUrl);
+    if (problem) throw new Error(`DATABASE_URL: ${problem}`);
+    return openPostgres(opts.databaseUrl, onIdleError);
+  }
+  const file = path.join(opts.dataDir, 'narrascope.sqlite');
+  try {
+    return openSqlite(file);
+  } catch (error) {
+    throw new Error(`Cannot open the SQLite database ${file} (NARRASCOPE_DATA_DIR): ${reasonOf(error)}. `
+      + 'Set NARRASCOPE_DATA_DIR to a writable directory, or DATABASE_URL to use PostgreSQL.');
+  }
+}
+
+/**
+ * `openStorage`, after checking that a PostgreSQL server answers at DATABASE_URL (one connection of its own, given
+ * 10 s), so a wrong setting stops start-up with what to fix instead of a bare `connect ECONNREFUSED` from the
+ * first migration. What each entry point (server, CLI) opens its storage with.
+ */
+export async function connectStorage(opts: StorageLocation, onIdleError?: (error: Error) => void): Promise<Storage> {
+  if (opts.databaseUrl && !databaseUrlProblem(opts.databaseUrl)) await probePostgres(opts.databaseUrl);
+  return openStorage(opts, onIdleError);
+}
+
+const PROBE_TIMEOUT_MS = 10_000;
+
+async function probePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: PROBE_TIMEOUT_MS });
+  // A failed connect can also be reported as an 'error' event; the rejected promise below carries it.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (error) {
+    throw new Error(postgresProblem(url, error));
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function reasonOf(error: unknown): string {
+  const e = error as { message?: string; errors?: Array<{ message?: string }> };
+  // Node answers a refused connection to every address of a name as an AggregateError with an empty message.
+  return (e.message || e.errors?.[0]?.message || String(error)).replace(/\.+$/, '');
+}
+
+/** What went wrong reaching DATABASE_URL, in words naming the setting, the address and what to do; never the password. */
+export function postgresProblem(url: string, error: unknown): string {
+  const u = new URL(url);
+  const host = u.hostname || u.searchParams.get('host') || 'localhost';
+  const where = `${host}:${u.port || '5432'}`;
+  const database = decodeURIComponent(u.pathname.replace(/^\//, '')) || decodeURIComponent(u.username) || 'postgres';
+  const e = error as { code?: string; errors?: Array<{ code?: string }> };
+  const code = e.code ?? e.errors?.find((x) => x.code)?.code;
+  const fix = `Fix DATABASE_URL (expected ${DATABASE_URL_FORM}), or leave it unset to use SQLite under NARRASCOPE_DATA_DIR.`;
+  const cannot = `Cannot connect to PostgreSQL at ${where} (DATABASE_URL)`;
+  switch (code) {
+    case 'ECONNREFUSED': return `${cannot}: connection refused. Is PostgreSQL running and listening there? ${fix}`;
+    case 'ENOTFOUND': case 'EAI_AGAIN': case 'EAI_NONAME': case 'EAI_FAIL':
+      return `${cannot}: the host name ${host} does not resolve. ${fix}`;
+    case 'EHOSTUNREACH': case 'ENETUNREACH': return `${cannot}: the host is unreachable. ${fix}`;
+    case 'ETIMEDOUT': return `${cannot}: no answer within ${PROBE_TIMEOUT_MS / 1000} s (a firewall, or the wrong host or port?). ${fix}`;
+    case '28P01': case '28000':
+      return `PostgreSQL at ${where} refused the sign-in of DATABASE_URL: ${reasonOf(error)}. Check the user and password in `
+        + `DATABASE_URL (expected ${DATABASE_URL_FORM}).`;
+    case '3D000':
+      return `The database ${database} of DATABASE_URL does not exist on ${where}: create it (createdb ${database}) or name an `
+        + 'existing database in DATABASE_URL.';
+    default:
+      if (/timeout/i.test(reasonOf(error))) return `${cannot}: no answer within ${PROBE_TIMEOUT_MS / 1000} s (a firewall, or the wrong host or port?). ${fix}`;
+      return `${cannot}: ${reasonOf(error)}. ${fix}`;
+  }
 }
 
 export function openSqlite(file: string): Storage {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new Database(file);
-  // WAL lets the pipeline write while the API reads; NORMAL sync is durable across process crashes in WAL mode.
-  database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = NORMAL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
-  // Reads through a memory map instead of a read() copy per page: the raw data export reads a run's rows by id,
-  // scattered over the posts table, and went from 41k to 45-48k rows/s (docs/benchmarks.md, posts explorer).
-  // Address space only; touched pages are the OS page cache (shared, reclaimable). A larger cache_size
-  // (64 MB instead of better-sqlite3's 16 MB) measured no gain, so it stays.
-  database.pragma('mmap_size = 1073741824');
+  try {
+    // WAL lets the pipeline write while the API reads; NORMAL sync is durable across process crashes in WAL mode.
+    // (The first statement reads the file: one that is not a SQLite database fails here, unchanged.)
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = NORMAL');
+    database.pragma('foreign_keys = ON');
+    database.pragma('busy_timeout = 5000');
+    // Reads through a memory map instead of a read() copy per page: the raw data export reads a run's rows by id,
+    // scattered over the posts table, and went from 41k to 45-48k rows/s (docs/benchmarks.md, posts explorer).
+    // Address space only; touched pages are the OS page cache (shared, reclaimable). A larger cache_size
+    // (64 MB instead of better-sqlite3's 16 MB) measured no gain, so it stays.
+    database.pragma('mmap_size = 1073741824');
+  } catch (error) {
+    database.close();
+    throw error;
+  }
   const db = new Kysely<CoreTables>({ dialect: new SqliteDialect({ database }) });
   return { db, dialect: 'sqlite', describe: `sqlite:${file}`, close: () => db.destroy() };
 }

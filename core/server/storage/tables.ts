@@ -44,6 +44,11 @@ export interface CoreTables {
     revoked_at: string | null;
     replaced_by: string | null;
     created_at: string;
+    /**
+     * The session (sign-in) the token belongs to, kept across rotations; access tokens carry it as `sid` and are
+     * honoured only while the session has an active token (core/102 set it to the id on older tokens).
+     */
+    session_id: string;
   };
   core_workspace_layouts: {
     user_id: string;

@@ -1,4 +1,4 @@
-import { CSRF_ACCESS_COOKIE, CSRF_HEADER, CSRF_REFRESH_COOKIE } from '@core/shared/api/cookies';
+import { CSRF_ACCESS_COOKIE, CSRF_HEADER, CSRF_REFRESH_COOKIE, LOGOUT_PATH, REFRESH_PATH } from '@core/shared/api/cookies';
 
 /** A browser-like HTTP client for API tests: keeps cookies, sends the CSRF header from its cookie like the spec's client. */
 export class ApiClient {
@@ -9,8 +9,10 @@ export class ApiClient {
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const h: Record<string, string> = { Accept: 'application/json', ...headers };
-    const csrfCookie = path.startsWith('/api/v2/user/refresh') ? CSRF_REFRESH_COOKIE : CSRF_ACCESS_COOKIE;
-    const csrf = this.cookies.get(csrfCookie);
+    // Like the app's client: the refresh call sends the refresh twin, logout falls back to it once the access one expired.
+    const csrf = path.startsWith(REFRESH_PATH)
+      ? this.cookies.get(CSRF_REFRESH_COOKIE)
+      : this.cookies.get(CSRF_ACCESS_COOKIE) ?? (path.startsWith(LOGOUT_PATH) ? this.cookies.get(CSRF_REFRESH_COOKIE) : undefined);
     if (this.csrf && csrf && !(CSRF_HEADER in h)) h[CSRF_HEADER] = csrf;
     if (this.cookies.size) h.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (body !== undefined) h['Content-Type'] = 'application/json';

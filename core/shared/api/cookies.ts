@@ -9,6 +9,8 @@ export const CSRF_ACCESS_COOKIE = 'csrf_access_token';
 export const CSRF_REFRESH_COOKIE = 'csrf_refresh_token';
 export const CSRF_HEADER = 'X-CSRF-TOKEN';
 export const REFRESH_PATH = '/api/v2/user/refresh';
+/** Logout accepts either CSRF value: the access one, or the refresh one once the access token has expired. */
+export const LOGOUT_PATH = '/api/v2/user/logout';
 
 export const MUTATING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

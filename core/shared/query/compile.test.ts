@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryNode } from './ast';
+import { QUERY_LIMITS } from './errors';
 import { toFts5 } from './fts5';
+import { compileMatcher } from './matcher';
 import { parseQuery } from './parser';
 import { toSearchText } from './searchText';
 import { createFts5Index } from './testing/databases';
@@ -58,6 +60,30 @@ describe('toFts5', () => {
     expect(rows('climate')).toEqual([4]);
     expect(rows('https://vote.org/x')).toEqual([5]);
     expect(rows('vote')).toEqual([6]);
+  });
+
+  it('never writes an expression FTS5 cannot parse: parts nested too deep widen, and no match is lost', () => {
+    // FTS5's parser stack overflows past 32 parentheses of `"c" OR ("b" AND (…))`, sooner with NOT.
+    const posts = ['a b c', 'x y z', 'b c', 'a', 'p q r'];
+    const index = createFts5Index();
+    index.load(posts.map(toSearchText));
+    const accepted = (node: QueryNode) => posts.flatMap((post, i) => (compileMatcher(node)(post) ? [i + 1] : []));
+    const deepest = QUERY_LIMITS.maxDepth;
+    const queries = [
+      `${'c OR (b AND ('.repeat(deepest / 2)}a${'))'.repeat(deepest / 2)}`,
+      `${'x NOT ('.repeat(deepest)}a${')'.repeat(deepest)}`,
+      `${'NOT (a OR '.repeat(deepest)}b${')'.repeat(deepest)}`,
+      `${'a AND NOT (b OR '.repeat(deepest)}z${')'.repeat(deepest)}`,
+    ];
+    for (const query of queries) {
+      const node = ast(query);
+      const compiled = toFts5(node);
+      const candidates = compiled.kind === 'match' ? index.match(compiled.expression) : compiled.kind === 'all' ? [1, 2, 3, 4, 5] : [];
+      expect(candidates, query).toEqual(expect.arrayContaining(accepted(node)));
+      if (compiled.kind === 'match') expect((compiled.expression.match(/\(/g) ?? []).length, query).toBeLessThanOrEqual(deepest * 2);
+    }
+    expect(toFts5(ast(queries[1]!))).toMatchObject({ kind: 'match', exact: false });
+    expect(toFts5(ast('x NOT (y NOT (z NOT a))'))).toEqual({ kind: 'match', expression: '("x" NOT ("y" NOT ("z" NOT "a")))', exact: true });
   });
 });
 

@@ -47,6 +47,21 @@ export function queryErrorCode(error: QueryError): QueryErrorCode {
   return QUERY_ERROR_CODE_OF_PARSER_CODE[error.code as ParserErrorCode];
 }
 
+/**
+ * Size limits of the query language, checked by `validateQuery` (so the browser form, the preview and the create
+ * call refuse the same queries) and relied on by the parser and the compilers, which recurse once per nesting
+ * level. Far above what analysts write: the demo conversations use no parentheses and at most 17 terms, the 2 KB
+ * query of the conversations benchmark 2 levels and 144 terms. See README.md, "Limits".
+ */
+export const QUERY_LIMITS = {
+  /** Characters (UTF-16 code units, like positions). */
+  maxLength: 10_000,
+  /** Parentheses open at the same time. */
+  maxDepth: 32,
+  /** Terms and phrases (keywords and parentheses not counted). */
+  maxTerms: 500,
+} as const;
+
 /** Characters of context shown before and after the position in a message fragment. */
 export const FRAGMENT_CONTEXT_BEFORE = 10;
 export const FRAGMENT_CONTEXT_AFTER = 20;
@@ -119,5 +134,26 @@ export const queryErrors = {
     code: PARSER_ERROR_CODES.EMPTY_PARENTHESES,
     position,
     message: `empty parentheses found at position ${position}`,
+  }),
+  /*
+   * The size limits (QUERY_LIMITS) are not in the spec. Worded like its messages, and numbered inside its 0-7 /
+   * 0-3 ranges so a client written against the spec still knows the family: too long and too many terms share
+   * code 0 with the empty query (the query string as a whole is the problem: nothing, or too much), too deep
+   * shares code 6 with unbalanced parentheses (the parentheses are the problem).
+   */
+  tooLong: (input: string): QueryError => ({
+    code: PARSER_ERROR_CODES.EMPTY_QUERY,
+    position: QUERY_LIMITS.maxLength,
+    message: `query string longer than ${QUERY_LIMITS.maxLength} characters at position ${QUERY_LIMITS.maxLength}${messageFragment(input, QUERY_LIMITS.maxLength)}`,
+  }),
+  tooManyTerms: (input: string, position: number): QueryError => ({
+    code: PARSER_ERROR_CODES.EMPTY_QUERY,
+    position,
+    message: `more than ${QUERY_LIMITS.maxTerms} terms found starting at position ${position}${messageFragment(input, position)}`,
+  }),
+  nestedTooDeep: (input: string, position: number): QueryError => ({
+    code: PARSER_ERROR_CODES.UNBALANCED_PARENTHESES,
+    position,
+    message: `parentheses nested deeper than ${QUERY_LIMITS.maxDepth} levels starting at position ${position}${messageFragment(input, position)}`,
   }),
 };

@@ -10,6 +10,11 @@
  * Every term becomes an FTS5 phrase of its rendered tokens, which is exactly the matcher's rule, so AND, OR and
  * `x NOT y` are exact too. FTS5 has no unary NOT, so a negation with no positive operand beside it in an AND
  * (`NOT spam`, `a OR NOT b`) cannot be written: that part widens to "every row" and `exact` turns false.
+ *
+ * FTS5 parses MATCH expressions with a fixed 100-entry parser stack: `"c" OR ("b" AND ("c" OR …))` fails with
+ * "fts5: parser stack overflow" past 32 parentheses, other shapes sooner. The expression is therefore never
+ * nested deeper than `FTS5_MAX_DEPTH` parentheses: a part that would be deeper widens to "every row" (the
+ * candidate set stays a superset, `exact` turns false and the matcher decides).
  */
 import type { QueryNode } from './ast';
 import { boundsOf, type CandidateQuery, type Condition } from './candidates';
@@ -17,9 +22,15 @@ import { boundsOf, type CandidateQuery, type Condition } from './candidates';
 /** The `tokenize` option of the FTS5 table the expressions are written for. */
 export const FTS5_TOKENIZE = "unicode61 remove_diacritics 0 tokenchars '_'";
 
+/**
+ * Deepest parenthesis nesting written. Each level costs FTS5 at most three parser stack entries in the shapes
+ * written here (`(`, the left operand, the operator), so 30 levels stay under its 100 entries.
+ */
+export const FTS5_MAX_DEPTH = 30;
+
 export function toFts5(ast: QueryNode): CandidateQuery {
   // Terms are exact in FTS5, so upper and lower bounds are the same condition.
-  const rendered = render(boundsOf(ast, true).upper);
+  const rendered = render(boundsOf(ast, true).upper, FTS5_MAX_DEPTH);
   if (rendered.kind === 'none') return { kind: 'none', exact: true };
   if (rendered.kind === 'all') return { kind: 'all', exact: rendered.exact };
   return { kind: 'match', expression: rendered.expression, exact: rendered.exact };
@@ -28,7 +39,11 @@ export function toFts5(ast: QueryNode): CandidateQuery {
 /** A condition written in FTS5 syntax, widened to "all rows" where FTS5 cannot express it. */
 type Rendered = { kind: 'all'; exact: boolean } | { kind: 'none' } | { kind: 'match'; expression: string; exact: boolean };
 
-function render(condition: Condition): Rendered {
+/** A part too deep to write: every row (a superset), not exact. */
+const WIDENED: Rendered = { kind: 'all', exact: false };
+
+/** `room`: how many more parentheses may be opened around the expression's parts. */
+function render(condition: Condition, room: number): Rendered {
   switch (condition.op) {
     case 'all':
       return { kind: 'all', exact: true };
@@ -40,9 +55,10 @@ function render(condition: Condition): Rendered {
     case 'not':
       return { kind: 'all', exact: false }; // a lone NOT: nothing to subtract it from
     case 'or':
-      return renderOr(condition.children.map(render));
+      // Its children sit inside one pair of parentheses; an AND's inside at most two (see renderAnd).
+      return room < 1 ? WIDENED : renderOr(condition.children.map((child) => render(child, room - 1)));
     case 'and':
-      return renderAnd(condition.children);
+      return room < 2 ? WIDENED : renderAnd(condition.children, room - 2);
   }
 }
 
@@ -61,18 +77,18 @@ function renderOr(children: readonly Rendered[]): Rendered {
 }
 
 /** `(p1 AND p2) NOT (n1 OR n2)`: negated children are subtracted from the positive ones when exact. */
-function renderAnd(children: readonly Condition[]): Rendered {
+function renderAnd(children: readonly Condition[], room: number): Rendered {
   const positives: string[] = [];
   const negatives: string[] = [];
   let exact = true;
   for (const child of children) {
     if (child.op === 'not') {
-      const inner = render(child.child);
+      const inner = render(child.child, room);
       // Subtracting a superset would drop true matches; subtract only an exact condition.
       if (inner.kind === 'match' && inner.exact) negatives.push(inner.expression);
       else exact = false;
     } else {
-      const rendered = render(child);
+      const rendered = render(child, room);
       if (rendered.kind === 'none') return { kind: 'none' };
       if (rendered.kind === 'match') positives.push(rendered.expression);
       exact &&= rendered.exact;

@@ -6,6 +6,7 @@
 export {
   PARSER_ERROR_CODES,
   QUERY_ERROR_CODES,
+  QUERY_LIMITS,
   QUERY_ERROR_CODE_OF_PARSER_CODE,
   queryErrorCode,
   messageFragment,

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { and, normaliseQuery, not, or, phrase, printQuery, term, type QueryNode } from './ast';
-import { parseQuery } from './parser';
+import { lexQuery } from './lexer';
+import { QUERY_LIMITS } from './errors';
+import { parseQuery, parseTokens } from './parser';
 import { queryArb } from './testing/arbitraries';
 
 function parsed(input: string): QueryNode {
@@ -85,9 +87,19 @@ describe('parseQuery', () => {
     expect(parsed('(a OR b) OR (c OR d)')).toEqual(or(a, b, c, d));
   });
 
-  it('parses deep nesting', () => {
-    const depth = 500;
+  it('parses nesting up to the limit (QUERY_LIMITS.maxDepth)', () => {
+    const depth = QUERY_LIMITS.maxDepth;
     expect(parsed(`${'('.repeat(depth)}a${')'.repeat(depth)}`)).toEqual(a);
+    expect(parsed(`${'a AND NOT ('.repeat(depth)}b${')'.repeat(depth)}`)).toMatchObject({ type: 'and' });
+  });
+
+  it('cannot overflow the stack: 5,000 nested parentheses handed to it unvalidated throw its own error', () => {
+    const { tokens } = lexQuery(`${'('.repeat(5000)}a${')'.repeat(5000)}`);
+    expect(() => parseTokens(tokens)).toThrow('query parser: parentheses nested deeper than 32 levels in a validated query');
+    const nots = lexQuery(`${'NOT '.repeat(20_000)}a`).tokens;
+    let node = parseTokens(nots);
+    for (let i = 0; i < 20_000; i += 1) node = (node as { type: 'not'; child: QueryNode }).child;
+    expect(node).toEqual(a);
   });
 });
 

@@ -14,7 +14,7 @@
  * "multiple keywords"; write `NOT (NOT a)`.
  */
 import { and, not, or, phrase, term, type QueryNode } from './ast';
-import type { QueryError } from './errors';
+import { QUERY_LIMITS, type QueryError } from './errors';
 import type { QueryToken } from './lexer';
 import { checkQuery } from './validate';
 
@@ -23,12 +23,22 @@ export type ParseResult = { ok: true; ast: QueryNode } | { ok: false; errors: Qu
 export function parseQuery(input: string): ParseResult {
   const { tokens, errors } = checkQuery(input);
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, ast: new Parser(tokens).parse() };
+  return { ok: true, ast: parseTokens(tokens) };
 }
 
-/** Recursive descent over tokens the validator accepted; a failure here is a bug in the validator. */
+/** The tree of tokens `checkQuery` accepted. Throws (never overflows the stack) on tokens it did not accept. */
+export function parseTokens(tokens: readonly QueryToken[]): QueryNode {
+  return new Parser(tokens).parse();
+}
+
+/**
+ * Recursive descent over tokens the validator accepted; a failure here is a bug in the validator. It recurses
+ * only into parentheses, and checks the depth before it does, so no input can overflow the stack (the validator
+ * refuses the same depth with a message first).
+ */
 class Parser {
   private index = 0;
+  private depth = 0;
 
   constructor(private readonly tokens: readonly QueryToken[]) {}
 
@@ -62,11 +72,14 @@ class Parser {
   }
 
   private parseUnary(): QueryNode {
-    if (this.isKeyword('NOT')) {
+    let negations = 0;
+    while (this.isKeyword('NOT')) {
       this.index += 1;
-      return not(this.parseUnary());
+      negations += 1;
     }
-    return this.parsePrimary();
+    let node = this.parsePrimary();
+    for (; negations > 0; negations -= 1) node = not(node);
+    return node;
   }
 
   private parsePrimary(): QueryNode {
@@ -75,7 +88,12 @@ class Parser {
     if (token?.type === 'term') return term(token.text);
     if (token?.type === 'phrase') return phrase(token.text);
     if (token?.type === 'open') {
+      if (this.depth >= QUERY_LIMITS.maxDepth) {
+        throw new Error(`query parser: parentheses nested deeper than ${QUERY_LIMITS.maxDepth} levels in a validated query`);
+      }
+      this.depth += 1;
       const inner = this.parseOr();
+      this.depth -= 1;
       if (this.tokens[this.index]?.type !== 'close') this.fail();
       this.index += 1;
       return inner;

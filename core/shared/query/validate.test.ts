@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   PARSER_ERROR_CODES,
   QUERY_ERROR_CODES,
+  QUERY_LIMITS,
   messageFragment,
   queryErrorCode,
   type QueryError,
@@ -145,6 +146,50 @@ describe('validateQuery: the rules of spec part 1 section 5, worded exactly', ()
   });
 });
 
+describe('size limits (not in the spec; README "Limits"): refused with a position, never a crash', () => {
+  it('refuses 5,000 nested parentheses at the first ( over 32 levels, and parseQuery answers the same error', () => {
+    const deep = `${'('.repeat(4999)}a${')'.repeat(4999)}`;
+    const expected = [e(6, 32, `parentheses nested deeper than 32 levels starting at position 32: "…${'('.repeat(30)}…"`)];
+    expect(validateQuery(deep)).toEqual(expected);
+    expect(parseQuery(deep)).toEqual({ ok: false, errors: expected });
+    expect(validateQuery('a OR NOT (b)'.replace('(b)', `${'('.repeat(33)}b${')'.repeat(33)}`))).toEqual([
+      e(6, 41, 'parentheses nested deeper than 32 levels starting at position 41: "…(((((((((((b))))))))))))))))))…"'),
+    ]);
+  });
+
+  it('refuses the 1,666-term `a AND a AND …` query at its 501st term', () => {
+    const chain = Array(1666).fill('a').join(' AND ');
+    const expected = [e(0, 3000, 'more than 500 terms found starting at position 3000: "…AND a AND a AND a AND a AND a …"')];
+    expect(validateQuery(chain)).toEqual(expected);
+    expect(parseQuery(chain)).toEqual({ ok: false, errors: expected });
+  });
+
+  it('refuses a query longer than 10,000 characters with that one error, whatever else is wrong with it', () => {
+    expect(validateQuery('a '.repeat(6000))).toEqual([
+      e(0, 10000, 'query string longer than 10000 characters at position 10000: "…a a a a a a a a a a a a a a a …"'),
+    ]);
+    expect(validateQuery('('.repeat(2_000_000))).toEqual([
+      e(0, 10000, `query string longer than 10000 characters at position 10000: "…${'('.repeat(30)}…"`),
+    ]);
+  });
+
+  it('accepts queries right at the limits, and the limits are the documented ones', () => {
+    expect(QUERY_LIMITS).toEqual({ maxLength: 10_000, maxDepth: 32, maxTerms: 500 });
+    const deepest = `${'('.repeat(32)}a${')'.repeat(32)}`;
+    expect(validateQuery(deepest)).toEqual([]);
+    expect(parseQuery(deepest)).toEqual({ ok: true, ast: { type: 'term', text: 'a' } });
+    expect(validateQuery(Array(500).fill('"x y"').join(' OR '))).toEqual([]);
+    const longest = `${'x'.repeat(9_990)} OR ${'y'.repeat(6)}`;
+    expect(longest).toHaveLength(10_000);
+    expect(validateQuery(longest)).toEqual([]);
+  });
+
+  it('counts only open parentheses: deep but sequential groups are fine, an unmatched ) does not go below 0', () => {
+    expect(validateQuery(Array(300).fill('(a)').join(' OR '))).toEqual([]);
+    expect(validateQuery(`${')'.repeat(40)}${'('.repeat(32)}a${')'.repeat(32)}`).filter((x) => x.message.startsWith('parentheses nested'))).toEqual([]);
+  });
+});
+
 describe('error codes', () => {
   it('numbers parser codes 0-7 in the order of the spec and groups them into query codes 0-3', () => {
     expect(Object.values(PARSER_ERROR_CODES)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
@@ -191,6 +236,9 @@ describe('validateQuery on any string (property)', () => {
       'multiple keywords found starting at position \\d+: ".*"',
       'unbalanced parentheses starting at position \\d+: ".*"',
       'empty parentheses found at position \\d+',
+      'query string longer than \\d+ characters at position \\d+: ".*"',
+      'more than \\d+ terms found starting at position \\d+: ".*"',
+      'parentheses nested deeper than \\d+ levels starting at position \\d+: ".*"',
     ]
       .map((pattern) => `^${pattern}$`)
       .join('|'),

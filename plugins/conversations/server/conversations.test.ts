@@ -88,7 +88,7 @@ describe('POST /api/v2/conversations', () => {
     const several = await client.post('/api/v2/conversations', conversationBody(project.id, { query_string: 'a and (b' }));
     expect(several.body.metadata.errors).toHaveLength(2);
     const long = await client.post('/api/v2/conversations', conversationBody(project.id, { query_string: 'a '.repeat(6000) }));
-    expect([long.status, long.body.metadata.msg]).toEqual([400, 'Your boolean string could not be validated: the query string is longer than 10000 characters']);
+    expect([long.status, long.body.metadata.msg]).toEqual([400, 'Your boolean string could not be validated: query string longer than 10000 characters at position 10000: "…a a a a a a a a a a a a a a a …"']);
     expect(await snapshot(t)).toEqual(before);
   });
 

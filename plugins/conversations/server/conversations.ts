@@ -15,7 +15,7 @@ import {
   previewRequestSchema, previewSchema, runListSchema, type ConversationRun, type Language,
 } from '../shared/api';
 import { DAY_MS, resolveRange } from '../shared/dates';
-import { MAX_NAME_LENGTH, MAX_QUERY_LENGTH, MESSAGES } from '../shared/messages';
+import { MAX_NAME_LENGTH, MESSAGES } from '../shared/messages';
 import { UUID, dbOf, isAdmin, toConversation, type Db } from './model';
 import { projectOf } from './projects';
 import { activeRun, queueRun } from './runs';
@@ -30,15 +30,14 @@ export async function conversationOf(db: Db, organizationId: string, id: string 
     .where('organization_id', '=', organizationId).where('deleted_at', 'is', null).executeTakeFirst()) ?? null;
 }
 
-/** The spec's 400 for a query: the server message contains 'Your boolean string could not be validated'. */
+/**
+ * The spec's 400 for a query: the server message contains 'Your boolean string could not be validated'. The query
+ * language's own limits (QUERY_LIMITS: length, nesting, terms) are part of validateQuery, so the preview, create and
+ * edit calls refuse exactly what the browser form refuses, each with a position.
+ */
 function checkQuery(input: string | null | undefined): string {
   const query = input ?? '';
-  let errors: QueryError[];
-  if (query.length > MAX_QUERY_LENGTH) {
-    errors = [{ code: -1, position: MAX_QUERY_LENGTH, message: `the query string is longer than ${MAX_QUERY_LENGTH} characters` }];
-  } else {
-    errors = validateQuery(query);
-  }
+  const errors: QueryError[] = validateQuery(query);
   if (errors.length) {
     const messages = errors.map((e) => e.message);
     throw new HttpError(400, `${MESSAGES.booleanStringInvalid}: ${messages[0]}`, [`${MESSAGES.booleanStringInvalid}: ${messages[0]}`, ...messages.slice(1)]);

@@ -39,6 +39,4 @@ export const MESSAGES = {
   removeProjectConsequence: 'You will lose access to any conversations in this project.',
 } as const;
 
-/** Longest accepted query string (the query language README asks the server to cap it). */
-export const MAX_QUERY_LENGTH = 10_000;
 export const MAX_NAME_LENGTH = 200;

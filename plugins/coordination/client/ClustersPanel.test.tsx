@@ -247,7 +247,7 @@ describe('coordination commands', () => {
     expect([nextPreset('narrative'), nextPreset('coordination'), nextPreset('actor')]).toEqual(['coordination', 'actor', 'narrative']);
   });
 
-  it("expand neighbourhood hands the navigator the selected account and its cluster; the navigator adds the evidence posts and links", async () => {
+  it('expand neighbourhood hands the navigator the selected account and its cluster; the navigator adds the evidence posts and links', async () => {
     const { host, ctx, selection, navigator, queryClient } = context();
     expect(host.commands.entry('coordination.expandNeighbourhood', ctx)?.reason).toBe('Select an account first');
     selection.select(accountKind, { rid: 'r1', clusterId: 'c1' });

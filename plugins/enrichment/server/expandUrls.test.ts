@@ -119,7 +119,7 @@ describe('UrlExpander against a loopback server', () => {
     const before = requests.length;
     const r = await new UrlExpander({ shouldExpand: () => true }).expand(`${base}/s/one`);
     expect(r).toMatchObject({ status: 'refused', expanded: null });
-    expect(r.reason).toContain('loopback');
+    expect(r.reason).toContain('(Loopback)');
     expect(requests.length).toBe(before);
   });
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import type { RouteRegistrar } from '@core/server/http/routes';
+import type { RouteContext, RouteRegistrar } from '@core/server/http/routes';
 import { requireUser } from '@core/server/http/routes';
+import { CONVERSATION_NOT_FOUND, postScopeKey } from '@core/server/postScope';
 import { nowIso, tablesOf } from '@core/server/storage/database';
 import { NOTES_PATH, newNoteSchema, noteListSchema, noteSchema, notesQuerySchema } from '../shared/api';
 
@@ -8,11 +9,22 @@ interface Tables {
   notes_notes: { id: string; organization_id: string; conversation_id: string; user_id: string; text: string; created_at: string };
 }
 
+/**
+ * The conversation a note call names must be one of the caller's organisation: core's post scope answers 404
+ * 'Conversation not found' for an unknown, another organisation's or a deleted one, the same rule and words as every
+ * other conversation read. It knows a conversation by its pipeline runs; the conversations plugin queues the first run
+ * in the transaction that creates the conversation, so a new conversation has notes before its run finishes.
+ */
+async function assertConversation(app: RouteContext<unknown, unknown, unknown>['app'], organizationId: string, conversationId: string) {
+  await app.services.get(postScopeKey).resolve(organizationId, conversationId, CONVERSATION_NOT_FOUND);
+}
+
 const authorName = (u: { first_name: string; last_name: string; email: string }) => `${u.first_name} ${u.last_name}`.trim() || u.email;
 
 export function registerRoutes(r: RouteRegistrar): void {
   r.get(NOTES_PATH, { summary: 'Notes kept with a conversation, oldest first', query: notesQuerySchema, response: noteListSchema }, async (ctx) => {
     const user = requireUser(ctx);
+    await assertConversation(ctx.app, user.organization_id, ctx.query.conversation_id);
     const db = tablesOf<Tables>(ctx.app.storage);
     // Every query is scoped to the caller's organisation.
     const rows = await db.selectFrom('notes_notes')
@@ -26,6 +38,7 @@ export function registerRoutes(r: RouteRegistrar): void {
 
   r.post(NOTES_PATH, { summary: 'Add a note to a conversation', body: newNoteSchema, response: noteSchema }, async (ctx) => {
     const user = requireUser(ctx);
+    await assertConversation(ctx.app, user.organization_id, ctx.body.conversation_id);
     const db = tablesOf<Tables>(ctx.app.storage);
     const note = { id: crypto.randomUUID(), text: ctx.body.text, created_at: nowIso() };
     await db.insertInto('notes_notes')

@@ -142,4 +142,3 @@ export function registerRoutes(r: RouteRegistrar): void {
       || String(a.subcategory).localeCompare(String(b.subcategory)) || String(a.country_of_origin).localeCompare(String(b.country_of_origin)));
   });
 }
-

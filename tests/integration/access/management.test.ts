@@ -246,6 +246,52 @@ describe('API keys', () => {
     await a.delete(`/api/v2/user/${u.id}`);
     expect((await fetch(`${t.url}/api/v2/user/current`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(401);
   });
+
+  const withKey = async (key: string) => {
+    const res = await fetch(`${t.url}/api/v2/user/current`, { headers: { Authorization: `Bearer ${key}` } });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it.each([
+    ['DELETE', (id: string) => a.delete(`/api/v2/user/${id}`)],
+    ['PUT is_active=false', (id: string) => a.put(`/api/v2/user/${id}`, { is_active: false })],
+  ])('deactivation by %s revokes the owner\'s keys: reactivating the user does not revive them; the records stay', async (_how, deactivate) => {
+    const u = await t.createUser('Acme');
+    const c = await signedIn(t, u);
+    const keys = [(await c.post('/api/v2/api_key', { label: 'Export' })).body.data, (await c.post('/api/v2/api_key', { label: 'Sync' })).body.data];
+    expect((await withKey(keys[0].api_key)).status).toBe(200);
+
+    expect((await deactivate(u.id)).body.data.is_active).toBe(false);
+    const reactivated = await a.put(`/api/v2/user/${u.id}`, { is_active: true });
+    expect(reactivated.status).toBe(200);
+    expect(reactivated.body.data.is_active).toBe(true);
+
+    for (const k of keys) {
+      const res = await withKey(k.api_key);
+      expect(res.status).toBe(401);
+      expect(res.body.metadata.errors).toEqual(['not logged in']);
+    }
+    // Nothing is deleted: the user sees both keys, revoked, with their labels; a new key works.
+    const again = await signedIn(t, u);
+    const listed = (await again.get('/api/v2/api_key')).body.data;
+    expect(listed.map((k: { label: string; is_active: boolean }) => [k.label, k.is_active]).sort()).toEqual([['Export', false], ['Sync', false]]);
+    expect((await withKey((await again.post('/api/v2/api_key', { label: 'New' })).body.data.api_key)).status).toBe(200);
+    const audit = await t.storage.db.selectFrom('core_event_audit').selectAll().where('event_type', '=', 'api_key_revoked')
+      .where('target_user_id', '=', u.id).execute();
+    expect(audit.map((e) => JSON.parse(e.detail)).map((d) => [d.label, d.reason]).sort()).toEqual([['Export', 'user_deactivated'], ['Sync', 'user_deactivated']]);
+    expect(audit.every((e) => e.user_id === admin.id)).toBe(true);
+  });
+
+  it('reactivating a user deactivated before keys were revoked with it (older data) does not revive their keys', async () => {
+    const u = await t.createUser('Acme');
+    const key = (await (await signedIn(t, u)).post('/api/v2/api_key', { label: 'Old' })).body.data.api_key;
+    // How a deactivation left the keys before this fix: user inactive, key still marked active.
+    await t.storage.db.updateTable('core_users').set({ is_active: 0 }).where('id', '=', u.id).execute();
+    expect((await a.put(`/api/v2/user/${u.id}`, { is_active: true })).body.data.is_active).toBe(true);
+    expect((await withKey(key)).status).toBe(401);
+    const stored = await t.storage.db.selectFrom('core_api_keys').select(['label', 'is_active']).where('user_id', '=', u.id).execute();
+    expect(stored).toEqual([{ label: 'Old', is_active: 0 }]);
+  });
 });
 
 describe('feedback and event audit', () => {

@@ -86,3 +86,75 @@ describe('organisations', () => {
     await anon.put(`/api/v2/organization/${orgAdmin.organizationId}`, { enable_sso: false });
   });
 });
+
+describe('user creation across organisations', () => {
+  const DUPLICATE = 'This user already exists. Please check the details and try again with a different email.';
+  const CLAIMED = 'The e-mail domain claimant.test belongs to another organization. Use an address of a domain your organization uses.';
+  const newUser = (email: string) => ({ email, first_name: 'Nia', last_name: 'Ortiz', password: 'Initial-passphrase-42' });
+  let claimantAdmin: TestUser;
+  let outsiderAdmin: TestUser;
+  let known: TestUser;
+
+  beforeAll(async () => {
+    claimantAdmin = await t.createUser('Claimant', { admin: true, email: 'admin@claimant.test' });
+    outsiderAdmin = await t.createUser('Outsider', { admin: true, email: 'admin@outsider.test' });
+    known = await t.createUser('Claimant', { email: 'known@claimant.test' });
+    // The claim stands whether or not SSO is switched on (a domain belongs to one organisation).
+    const claim = await (await signedIn(t, claimantAdmin)).put(`/api/v2/organization/${claimantAdmin.organizationId}/sso`,
+      { issuer: 'https://idp.claimant.test', client_id: 'narrascope', email_domains: ['claimant.test'] });
+    expect(claim.status).toBe(200);
+  });
+
+  const usersWith = (email: string) => t.storage.db.selectFrom('core_users').select(['id', 'organization_id']).where('email', '=', email).execute();
+
+  it('answers an address at another organisation\'s claimed domain the same whether or not it has an account, and creates nothing', async () => {
+    const o = await signedIn(t, outsiderAdmin);
+    const before = (await o.get('/api/v2/user')).body.data.length;
+    const existing = await o.post('/api/v2/user', newUser('known@claimant.test'));
+    const absent = await o.post('/api/v2/user', newUser('fresh@claimant.test'));
+    for (const res of [existing, absent]) {
+      expect(res.status).toBe(409);
+      expect(res.body.metadata.msg).toBe(CLAIMED);
+      expect(errorsOf(res)).toEqual([CLAIMED]);
+    }
+    expect(existing.body).toEqual(absent.body);
+    // Nothing taken, nothing lost: the outsider has no new user, the claimant's user is where it was and signs in.
+    expect((await o.get('/api/v2/user')).body.data.length).toBe(before);
+    expect(await usersWith('fresh@claimant.test')).toEqual([]);
+    expect(await usersWith('known@claimant.test')).toEqual([{ id: known.id, organization_id: claimantAdmin.organizationId }]);
+    expect((await (await signedIn(t, known)).get('/api/v2/user/current')).status).toBe(200);
+  });
+
+  it('refuses moving one of its own users to a claimed domain too, and keeps the user\'s address', async () => {
+    const o = await signedIn(t, outsiderAdmin);
+    const mine = (await o.post('/api/v2/user', newUser('mine@outsider.test'))).body.data;
+    const res = await o.put(`/api/v2/user/${mine.id}`, { email: 'fresh@claimant.test' });
+    expect(res.status).toBe(409);
+    expect(errorsOf(res)).toEqual([CLAIMED]);
+    expect((await o.get(`/api/v2/user/${mine.id}`)).body.data.email).toBe('mine@outsider.test');
+  });
+
+  it('lets the claiming organisation use its domain, and holds a global admin creating elsewhere to the claim', async () => {
+    const created = await (await signedIn(t, claimantAdmin)).post('/api/v2/user', newUser('second@claimant.test'));
+    expect(created.status).toBe(200);
+    expect(created.body.data.organization_id).toBe(claimantAdmin.organizationId);
+    const g = await signedIn(t, globalAdmin);
+    const res = await g.post('/api/v2/user', { ...newUser('third@claimant.test'), organization_id: outsiderAdmin.organizationId });
+    expect(res.status).toBe(409);
+    expect(errorsOf(res)).toEqual([CLAIMED]);
+    expect(await usersWith('third@claimant.test')).toEqual([]);
+  });
+
+  it('answers a taken address at an unclaimed domain exactly like one of the caller\'s own users: no organisation in it', async () => {
+    await t.createUser('Claimant', { email: 'side@elsewhere.test' });
+    const o = await signedIn(t, outsiderAdmin);
+    const foreign = await o.post('/api/v2/user', newUser('side@elsewhere.test'));
+    const own = await o.post('/api/v2/user', newUser('admin@outsider.test'));
+    expect(foreign.status).toBe(409);
+    expect(foreign.body).toEqual(own.body);
+    expect(foreign.body.metadata).toMatchObject({ msg: DUPLICATE, errors: ['DUPLICATE_USER'] });
+    expect(JSON.stringify(foreign.body)).not.toContain(claimantAdmin.organizationId);
+    expect(JSON.stringify(foreign.body)).not.toContain('Claimant');
+    expect(await usersWith('side@elsewhere.test')).toHaveLength(1);
+  });
+});

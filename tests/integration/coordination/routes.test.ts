@@ -166,7 +166,7 @@ describe('cluster, edge and node data', () => {
     }
   });
 
-  it("another organisation gets 404 for every call on this conversation, and nothing stored changes", async () => {
+  it('another organisation gets 404 for every call on this conversation, and nothing stored changes', async () => {
     const before = await counts();
     const calls = [
       `/api/v2/conversations/${conversation}/coordination_clusters`,

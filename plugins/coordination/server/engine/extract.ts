@@ -55,8 +55,7 @@ export function extractActs(input: CoordinationInput, cfg: CoordinationConfig): 
   const accountPlatform: (string | null)[] = [];
   const accountOf = (id: string, platform: string | null | undefined): number => {
     let a = accIndex.get(id);
-    if (a === undefined) { a = accountIds.length; accIndex.set(id, a); accountIds.push(id); accountPlatform.push(platform ?? null); }
-    else if (accountPlatform[a] === null && platform) accountPlatform[a] = platform;
+    if (a === undefined) { a = accountIds.length; accIndex.set(id, a); accountIds.push(id); accountPlatform.push(platform ?? null); } else if (accountPlatform[a] === null && platform) accountPlatform[a] = platform;
     return a;
   };
   for (const acc of input.accounts ?? []) accountOf(acc.id, acc.platform);

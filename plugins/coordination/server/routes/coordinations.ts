@@ -13,7 +13,6 @@ import { accountRefs, actorByRid, actorClasses, conversationView, dbOf, filtersO
 
 const types = (json: string) => JSON.parse(json) as EvidenceType[];
 
-
 async function clusterRow(db: Db, organizationId: string, runId: string | null, clusterId: string) {
   const row = runId === null ? undefined : await db.selectFrom('coordination_clusters').selectAll()
     .where('organization_id', '=', organizationId).where('run_id', '=', runId).where('cluster_id', '=', clusterId).executeTakeFirst();

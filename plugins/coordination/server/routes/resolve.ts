@@ -39,7 +39,6 @@ export async function conversationView(app: { storage: Storage; services: Servic
   return { runId: scope.runId, detection: detection ?? null, scope, columns };
 }
 
-
 /** Filters of the query string; a malformed entry is a 400 naming its parameter (like zod's answers). */
 export function filtersOf(query: Record<string, unknown>): Filters {
   const { filters, problems } = decodeFiltersStrict(query as Record<string, string | string[]>);

@@ -11,7 +11,7 @@ describe('clustersPerNarrative', () => {
 });
 
 describe('topicOfAccounts', () => {
-  it("gives each clustered account its most frequent topic (ties: smaller id); others and topicless posts are left out", () => {
+  it('gives each clustered account its most frequent topic (ties: smaller id); others and topicless posts are left out', () => {
     const post = (id: number, account: string) => ({ id: String(id), account_id: account, published_at: 0 });
     const posts = [post(1, 'a'), post(2, 'a'), post(3, 'a'), post(4, 'b'), post(5, 'b'), post(6, 'c'), post(7, 'd')];
     const topicOf = new Map([[1, 't2'], [2, 't1'], [3, 't2'], [4, 't9'], [5, 't3'], [6, 't1']]);

@@ -27,7 +27,7 @@ describe('the filters panel', () => {
     ]);
   });
 
-  it("shows a dimension another plugin declares, with its labels and counts, and filters by it through the URL", async () => {
+  it('shows a dimension another plugin declares, with its labels and counts, and filters by it through the URL', async () => {
     const release = filterDimensions.register(TEMPLATE_DIMENSIONS);
     try {
       expect(dimensionOrder().at(-1)).toBe('template_post_length');

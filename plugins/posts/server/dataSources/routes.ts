@@ -81,7 +81,7 @@ export function registerDataSourceRoutes(r: RouteRegistrar): void {
   });
 
   r.patch(`${DATA_SOURCES_PATH}/:id`, {
-    summary: "Change a data source for the whole installation: available (enabled), default record_limit, collector settings (global admins)",
+    summary: 'Change a data source for the whole installation: available (enabled), default record_limit, collector settings (global admins)',
     params: dataSourceParamsSchema, body: dataSourceUpdateSchema, response: dataSourceSchema, permission: 'READ_DATA_SOURCE',
   }, async (ctx) => {
     const user = requireUser(ctx);

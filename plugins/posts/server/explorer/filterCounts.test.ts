@@ -56,7 +56,7 @@ describe('GET /api/v2/conversations/{id}/filter_counts', () => {
     expect(res.body.data.insight_region).toBeUndefined();
   });
 
-  it("counts each dimension with its own selection removed, so include/exclude toggles show what they would give", async () => {
+  it('counts each dimension with its own selection removed, so include/exclude toggles show what they would give', async () => {
     const res = await counts('platforms=twitter:true&is_reply=true');
     expect(res.body.data.total).toBe(1);
     // platform: is_reply=true applies, platforms does not.

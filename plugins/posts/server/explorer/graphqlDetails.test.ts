@@ -115,7 +115,7 @@ describe('GET /api/v2/posts/details', () => {
     expect(res.body.data[2].statistics).toEqual([]);
   });
 
-  it("leaves out posts of other organisations and refuses bad ids", async () => {
+  it('leaves out posts of other organisations and refuses bad ids', async () => {
     const res = await a.client.get(`/api/v2/posts/details?conversation_id=${conversation}&post_id=${ids.secret}`);
     expect(res.body.data).toEqual([]);
     for (const [query, message] of [

@@ -187,8 +187,7 @@ export async function indexIds(
   };
   const order = await orderPositions(storage, registry, index, q, orderName);
   if (order === null) {
-    if (orderName.endsWith(':desc')) { for (let i = window.from; i < window.to; i += 1) if (take(i)) break; }
-    else for (let i = window.to - 1; i >= window.from; i -= 1) if (take(i)) break;
+    if (orderName.endsWith(':desc')) { for (let i = window.from; i < window.to; i += 1) if (take(i)) break; } else for (let i = window.to - 1; i >= window.from; i -= 1) if (take(i)) break;
   } else {
     for (let k = 0; k < order.length; k += 1) if (take(order[k]!)) break;
   }

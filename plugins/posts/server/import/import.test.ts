@@ -10,7 +10,7 @@ import { PLATFORM_KEYS } from '@core/shared/platforms';
 import postsServer from '../index';
 import type { PostsTables } from '@plugins/posts/server/tables';
 import { ImportError, formatOfFile, importPosts, type ImportReport } from './importer';
-import { readLines } from './lines';
+import { MAX_LINE_BYTES, parseJsonLine, readLines } from './lines';
 import { parseInstant } from './time';
 
 let t: TestServer;
@@ -22,6 +22,10 @@ afterAll(async () => t?.close());
 let orgCounter = 0;
 const newOrg = () => ensureOrganization(t.storage, `Import Org ${++orgCounter}`);
 const fromText = (text: string) => Readable.from([Buffer.from(text, 'utf8')]);
+const chunksOf = (text: string, size: number) => {
+  const bytes = Buffer.from(text, 'utf8');
+  return Array.from({ length: Math.ceil(bytes.length / size) }, (_unused, i) => bytes.subarray(i * size, (i + 1) * size));
+};
 const jsonl = (...records: unknown[]) => records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n');
 
 async function postsOf(org: string) {
@@ -203,6 +207,112 @@ describe('4CAT NDJSON import', () => {
     expect(rows[1]).toMatchObject({ published_at: '2025-05-02T10:15:00.000Z', urls: JSON.stringify(['https://news.example.com/a']) });
     expect(rows[2]).toMatchObject({ body: 'Union vote tonight', author_rid: '9001', screen_name: 'newsroom_bot', display_name: 'News Room', source_url: 'https://t.me/s/newsroom' });
     expect(JSON.parse(rows[2]!.props)).toEqual({ views: 120, shares: 4, channel: 'newsroom' });
+  });
+});
+
+describe('exact ids in every format (issue 18, finding 3)', () => {
+  // X/Twitter ids are above 2^53: as JS numbers, 1833000000000000001 and ...0002 are both 1833000000000000000.
+  const A = '1833000000000000001';
+  const B = '1833000000000000002';
+
+  it('JSONL: numeric ids beyond 2^53 are stored as written, two posts stay two', async () => {
+    const org = await newOrg();
+    const file = [
+      `{"platform": "twitter", "rid": ${A}, "body": "see https://x.com/a/status/${A}", "published_at": "2025-05-01T00:00:00Z", "user_id": ${A}, "reply_to": ${B}}`,
+      `{"platform": "twitter", "rid": ${B}, "body": "second", "published_at": "2025-05-01T00:00:01Z", "author": {"rid": -9007199254740993, "user_id": 9007199254740993}, "repost_of": ${A}}`,
+      `{"type": "TwitterPost", "id": 9007199254740993, "body": "camel case", "publishedAt": 1746100000, "accountId": 12, "additionalProperties": {"likes": 3}}`,
+    ].join('\n');
+    const report = await importPosts({ storage: t.storage, organizationId: org, input: fromText(file), format: 'jsonl' });
+    expect(report).toEqual({ format: 'jsonl', records: 3, inserted: 3, duplicates: 0, rejected: 0, problems: [] });
+    const rows = await postsOf(org);
+    expect(rows.map((r) => r.rid)).toEqual([A, B, '9007199254740993']);
+    expect(rows[0]).toMatchObject({ body: `see https://x.com/a/status/${A}`, author_rid: A, reply_to: B });
+    expect(rows[1]).toMatchObject({ author_rid: '-9007199254740993', repost_of: A });
+    expect(rows[2]).toMatchObject({ author_rid: '12' });
+    expect(JSON.parse(rows[2]!.props)).toEqual({ likes: 3 });
+  });
+
+  it('NDJSON (4CAT): mapped items, envelopes and Telethon messages keep their large ids', async () => {
+    const org = await newOrg();
+    const file = [
+      `{"id": ${A}, "author_id": ${B}, "author_username": "a", "body": "first", "timestamp": "2025-05-01 10:00:00", "reply_to": ${B}, "platform": "twitter"}`,
+      `{"item_id": "z", "source_platform": "twitter", "data": {"id": ${B}, "author_id": ${A}, "body": "second", "unix_timestamp": 1746180900}}`,
+      `{"data": {"id": ${A}, "message": "telethon", "date": 1746181000, "_chat": {"username": "big", "id": -1001833000000000001}, "_sender": {"id": ${B}}}, "source_platform": "telegram"}`,
+    ].join('\n');
+    const report = await importPosts({ storage: t.storage, organizationId: org, input: fromText(file), format: 'ndjson' });
+    expect(report).toEqual({ format: 'ndjson', records: 3, inserted: 3, duplicates: 0, rejected: 0, problems: [] });
+    const rows = await postsOf(org);
+    expect(rows.map((r) => `${r.platform}:${r.rid}`)).toEqual([`telegram:big/${A}`, `twitter:${A}`, `twitter:${B}`]);
+    expect(rows.map((r) => r.author_rid)).toEqual([B, B, A]);
+    expect(rows[1]).toMatchObject({ reply_to: B });
+  });
+
+  it('CSV: ids are read as text, so large ones stay exact', async () => {
+    const org = await newOrg();
+    const csv = 'message_id,user_id,username,repost_id,reply_id,message,timestamp,urls\n' +
+      `${A},${B},alice,${B},,first,2025-05-01T00:00:00Z,\n${B},${A},bob,,${A},second,2025-05-01T00:00:01Z,\n`;
+    const report = await importPosts({ storage: t.storage, organizationId: org, input: fromText(csv), format: 'csv' });
+    expect(report).toEqual({ format: 'csv', records: 2, inserted: 2, duplicates: 0, rejected: 0, problems: [] });
+    expect((await postsOf(org)).map((r) => [r.rid, r.author_rid, r.repost_of, r.reply_to])).toEqual([[A, B, B, null], [B, A, null, A]]);
+  });
+
+  it('quotes only bare integers: strings, fractions, exponents and invalid JSON are left as they were', () => {
+    expect(parseJsonLine(`{"a": ${A}, "b": "${A}", "c": "x\\"${A}", "d": [${B}, 1], "e": 1.8330000000000000001e18, "f": 18330000000000000.5, "g": 9007199254740991}`))
+      .toEqual({ a: A, b: A, c: `x"${A}`, d: [B, 1], e: 1.833e18, f: 18330000000000000, g: 9007199254740991 });
+    expect(() => parseJsonLine(`{"rid": 0${A}}`)).toThrow(SyntaxError);
+    expect(() => parseJsonLine(`{"rid": ${A}`)).toThrow(SyntaxError);
+  });
+});
+
+describe('CSV with an unclosed quote (issue 18, finding 15)', () => {
+  const HEADER = 'message_id,user_id,username,repost_id,reply_id,message,timestamp,urls\n';
+  const row = (id: number) => `${id},u${id},user${id},,,post ${id},2025-05-01T00:00:00Z,\n`;
+  const UNCLOSED = 'malformed CSV: unclosed quote (the row is skipped; the lines after it are read as rows of their own)';
+
+  it('reports the line that opened the quote, skips that row only, and keeps the rows after it', async () => {
+    const org = await newOrg();
+    // Line 6 opens a quote that never closes; lines 7 and 8 used to vanish into it, reported as line 8.
+    const csv = HEADER + row(1) + row(2) + row(3) + row(4) + '5,u5,user5,,,"unclosed quote,2025-05-01T00:00:00Z,\n' + row(6) + row(7);
+    const report = await importPosts({ storage: t.storage, organizationId: org, input: fromText(csv), format: 'csv' });
+    expect(report).toEqual({ format: 'csv', records: 7, inserted: 6, duplicates: 0, rejected: 1, problems: [{ line: 6, reason: UNCLOSED }] });
+    expect((await postsOf(org)).map((r) => [r.rid, r.body])).toEqual(
+      [1, 2, 3, 4, 6, 7].map((id) => [String(id), `post ${id}`]),
+    );
+  });
+
+  it('names the row an unclosed quote in a later field of a multi-line row belongs to, and counts CRLF lines as the file does', async () => {
+    const org = await newOrg();
+    const csv = (HEADER + row(1) + '2,u2,user2,,,"two\nlines",2025-05-01T00:00:00Z,\n' + '3,u3,"user\n3",,,"never closed,2025-05-01T00:00:00Z,\n' + row(4))
+      .replace(/\n/g, '\r\n');
+    const report = await importPosts({ storage: t.storage, organizationId: org, input: fromText(csv), format: 'csv' });
+    expect(report.problems).toEqual([{
+      line: 6, reason: 'malformed CSV: unclosed quote (the row starting on line 5 is skipped; the lines after it are read as rows of their own)',
+    }]);
+    expect(report).toMatchObject({ records: 4, inserted: 3, rejected: 1 });
+    expect((await postsOf(org)).map((r) => [r.rid, r.body])).toEqual([['1', 'post 1'], ['2', 'two\r\nlines'], ['4', 'post 4']]);
+  });
+
+  it('an unclosed quote before more than 1 MB of rows costs that row only (csv-parse used to drop the rest of the file)', async () => {
+    const org = await newOrg();
+    const rows = Array.from({ length: 20_000 }, (_unused, i) => row(i + 3)).join('');
+    expect(rows.length).toBeGreaterThan(MAX_LINE_BYTES);
+    const csv = HEADER + row(1) + '2,u2,user2,,,"unclosed,2025-05-01T00:00:00Z,\n' + rows;
+    const report = await importPosts({ storage: t.storage, organizationId: org, input: Readable.from(chunksOf(csv, 65_536)), format: 'csv' });
+    expect(report).toEqual({
+      format: 'csv', records: 20_002, inserted: 20_001, duplicates: 0, rejected: 1,
+      problems: [{ line: 3, reason: 'malformed CSV: quote not closed within 1048576 bytes (the row is skipped; the lines after it are read as rows of their own)' }],
+    });
+    const stored = await postsOf(org);
+    expect(stored).toHaveLength(20_001);
+    expect(stored.some((r) => r.rid === '2')).toBe(false);
+  });
+
+  it('skips a line longer than 1 MB without holding it, and keeps reading', async () => {
+    const org = await newOrg();
+    const csv = HEADER + row(1) + `2,u2,user2,,,${'x'.repeat(MAX_LINE_BYTES + 10)},2025-05-01T00:00:00Z,\r\n` + row(3);
+    const report = await importPosts({ storage: t.storage, organizationId: org, input: Readable.from(chunksOf(csv, 65_536)), format: 'csv' });
+    expect(report).toEqual({ format: 'csv', records: 3, inserted: 2, duplicates: 0, rejected: 1, problems: [{ line: 3, reason: 'line longer than 1048576 bytes' }] });
+    expect((await postsOf(org)).map((r) => r.rid)).toEqual(['1', '3']);
   });
 });
 

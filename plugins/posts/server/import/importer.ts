@@ -12,7 +12,7 @@ import type { PlatformKey } from '@core/shared/platforms';
 import { normalizePost, type NormalizedPost } from '@core/server/postStore/normalize';
 import { PostWriter } from '@core/server/postStore/writer';
 import { IMPORT_FORMATS, mapFourCat, mapNative, mapQutRow, qutHeaderProblem, type ImportFormat, type Mapped } from './formats';
-import { MAX_LINE_BYTES, readLines } from './lines';
+import { CSV_RECORD_DELIMITERS, CsvQuoteGuard, MAX_LINE_BYTES, parseJsonLine, readLines } from './lines';
 
 export interface ImportProblem {
   line: number;
@@ -64,13 +64,20 @@ async function* jsonRecords(input: Readable, map: (record: unknown) => Mapped): 
     }
     let record: unknown;
     try {
-      record = JSON.parse(l.text);
+      record = parseJsonLine(l.text);
     } catch {
       yield { line: l.line, mapped: { ok: false, reason: 'not valid JSON' } };
       continue;
     }
     yield { line: l.line, mapped: map(record) };
   }
+}
+
+/** Adds a refused record to `items`, kept in line order (the quote guard reports ahead of csv-parse). */
+function insertByLine(items: Item[], item: Item): void {
+  let at = items.length;
+  while (at > 0 && items[at - 1]!.line > item.line) at -= 1;
+  items.splice(at, 0, item);
 }
 
 async function* csvRecords(input: Readable, platform: PlatformKey | null): AsyncGenerator<Item> {
@@ -84,16 +91,21 @@ async function* csvRecords(input: Readable, platform: PlatformKey | null): Async
       return columns;
     },
     info: true,
+    // The line breaks CsvQuoteGuard knows, so it and csv-parse agree on where records and quoted fields end.
+    record_delimiter: CSV_RECORD_DELIMITERS,
     relax_column_count: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
     max_record_size: MAX_LINE_BYTES,
   });
   parser.on('skip', (error: Error & { lines?: number }) => {
-    skipped.push({ line: error.lines ?? 0, mapped: { ok: false, reason: `malformed CSV: ${error.message.replace(/^Invalid Record Length: /, '')}` } });
+    insertByLine(skipped, { line: error.lines ?? 0, mapped: { ok: false, reason: `malformed CSV: ${error.message.replace(/^Invalid Record Length: /, '')}` } });
   });
-  input.on('error', (e) => parser.destroy(e));
-  input.pipe(parser);
+  // An unclosed quote costs its own row only, reported at the line that opened it (see CsvQuoteGuard).
+  const guard = new CsvQuoteGuard((problem) => insertByLine(skipped, { line: problem.line, mapped: { ok: false, reason: problem.reason } }));
+  input.on('error', (e) => guard.destroy(e));
+  guard.on('error', (e) => parser.destroy(e));
+  input.pipe(guard).pipe(parser);
   for await (const entry of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
     if (headerProblem) {
       parser.destroy();

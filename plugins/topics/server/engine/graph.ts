@@ -77,4 +77,3 @@ export function splitDisconnected(g: CsrGraph, labels: Int32Array): Int32Array {
   }
   return out;
 }
-

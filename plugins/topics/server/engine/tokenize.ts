@@ -109,8 +109,7 @@ export function phrases(text: string, language?: string | null): PhraseToken[][]
   const flush = () => { if (run.length) out.push(run); run = []; };
   scan(text, language, (kind, token, surface) => {
     if (kind === 'word') run.push({ token, surface });
-    else if (kind === 'feature') { flush(); out.push([{ token, surface }]); }
-    else flush();
+    else if (kind === 'feature') { flush(); out.push([{ token, surface }]); } else flush();
   });
   flush();
   return out;
