@@ -1,3 +1,4 @@
+import { VALIDATION_MESSAGE } from './testing/messages';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -226,24 +227,7 @@ describe('normaliseSmartQuotes', () => {
 });
 
 describe('validateQuery on any string (property)', () => {
-  const MESSAGE = new RegExp(
-    [
-      'no query string provided',
-      'unbalanced quotes starting at position \\d+: ".*"',
-      'smart-quote found at position \\d+',
-      'non-uppercase keyword found at position \\d+: ".*"',
-      'keyword at position \\d+ is missing its (right|left)-hand side: ".*"',
-      'multiple keywords found starting at position \\d+: ".*"',
-      'unbalanced parentheses starting at position \\d+: ".*"',
-      'empty parentheses found at position \\d+',
-      'query string longer than \\d+ characters at position \\d+: ".*"',
-      'more than \\d+ terms found starting at position \\d+: ".*"',
-      'parentheses nested deeper than \\d+ levels starting at position \\d+: ".*"',
-    ]
-      .map((pattern) => `^${pattern}$`)
-      .join('|'),
-    's',
-  );
+  const MESSAGE = VALIDATION_MESSAGE;
   const queryLike = fc.string({
     unit: fc.constantFrom('a', 'b', ' ', '(', ')', '"', "'", 'AND ', 'OR ', 'NOT ', 'and ', '“', '’', '中', '🎉', '\n'),
     maxLength: 30,
