@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { QUERY_LIMITS } from '../errors';
 
 /**
@@ -20,3 +21,14 @@ export const VALIDATION_MESSAGE = new RegExp(
   ].map((pattern) => `^${pattern}$`).join('|'),
   's',
 );
+
+/** Every error of `validateQuery(input)` has a code of the spec's range, a position inside the input and a spec message. */
+export function expectWellFormedErrors(input: string, errors: ReadonlyArray<{ code: number; position: number; message: string }>): void {
+  for (const error of errors) {
+    expect(error.code).toBeGreaterThanOrEqual(0);
+    expect(error.code).toBeLessThanOrEqual(7);
+    expect(error.position).toBeGreaterThanOrEqual(0);
+    expect(error.position).toBeLessThanOrEqual(input.length);
+    expect(error.message).toMatch(VALIDATION_MESSAGE);
+  }
+}
