@@ -1,0 +1,27 @@
+import { serviceKey } from '@core/shared/services/registry';
+import type { Insight } from './api';
+
+/** An account as other plugins know it from the post store (posts_actors). */
+export interface AccountRef {
+  platform: string;
+  /** The platform's id of the account (posts_actors.rid). */
+  rid: string;
+  screen_name: string | null;
+  user_id: string | null;
+  url: string | null;
+}
+
+/**
+ * What other plugins read of insights on the server: the approved insights on accounts and domains, matched the way
+ * the insight_* filters match them (an account by its platform id, handle, user id or profile link; a domain by its
+ * name or any of its subdomains). Provided by the insights plugin; optional for its readers.
+ */
+export interface InsightLookup {
+  /** `platform:rid` -> the approved insights on that account. Accounts without any are absent. */
+  approvedForAccounts(organizationId: string, accounts: readonly AccountRef[]): Promise<Map<string, Insight[]>>;
+  /** domain (lower case) -> the approved insights on it. */
+  approvedForDomains(organizationId: string, domains: readonly string[]): Promise<Map<string, Insight[]>>;
+}
+
+export const insightLookupKey = serviceKey<InsightLookup>('insights.lookup');
+export const accountKey = (a: { platform: string; rid: string }) => `${a.platform}:${a.rid}`;
