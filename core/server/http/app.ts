@@ -19,6 +19,7 @@ import { SharedRateLimitStore } from '../auth/rateLimitStore';
 import type { ServerContext } from '../plugin/context';
 import { HttpError } from './errors';
 import { addSecurityHeaders } from './securityHeaders';
+import { addressHasNul, invalidTextIn, TEXT_MESSAGES } from './textSanitiser';
 import type { PrefixClaim } from '../plugin/prefixes';
 import { createRegistrar, type RegisteredRoute, type RouteAccess, type RouteRegistrar } from './routes';
 
@@ -100,6 +101,15 @@ export async function createHttpHost(ctx: ServerContext): Promise<HttpHost> {
     if (access.permission && !can(auth.user, access.permission)) {
       return reply.status(403).send(failure([AUTH_MESSAGES.forbidden]));
     }
+  });
+
+  // After authentication (an anonymous caller still gets 401), before validation and any storage: text neither
+  // engine can keep is refused alike on SQLite and PostgreSQL, with where it was (textSanitiser.ts).
+  fastify.addHook('preValidation', async (request, reply) => {
+    if (!request.routeOptions.config?.access) return;
+    if (addressHasNul(request.url)) return reply.status(400).send(failure([TEXT_MESSAGES.address], 'Invalid request'));
+    const problem = invalidTextIn(request.params, 'params') ?? invalidTextIn(request.body, 'body');
+    if (problem) return reply.status(400).send(failure([problem], 'Invalid request'));
   });
 
   fastify.setErrorHandler((error, request, reply) => {
