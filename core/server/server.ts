@@ -18,7 +18,8 @@ import type { ServerPlugin } from './plugin/contract';
 import { authKey, configKey, loggerKey, storageKey, type ServerContext } from './plugin/context';
 import { serverPluginProblems } from './plugin/validate';
 import { activatePlugins } from './plugin/activate';
-import { isEmpty, seedDemoIdentity } from './seed';
+import { isEmpty } from './seed';
+import { demoSeedUnfinished, runDemoSeed } from './demoSeed';
 import { createPipeline, pipelineKey } from './pipeline/runner';
 import { pipelineOptionsFromEnv, type PipelineOptions } from './pipeline/options';
 
@@ -109,11 +110,9 @@ export async function createServer(opts: ServerOptions): Promise<Omit<RunningSer
     disposers.unshift(releaseDimensions);
     undo.push(async () => { for (const d of [...disposers].reverse()) await d(); });
 
-    if (opts.seedWhenEmpty && (await isEmpty(storage))) {
-      const seeded = await seedDemoIdentity(storage, opts.config.demoPassword);
-      for (const plugin of opts.plugins) await plugin.seedDemo?.(ctx, seeded.organizationId);
-      if (seeded.generatedPassword) opts.onDemoPassword?.(seeded.generatedPassword);
-      logger.info({ organization: 'Demo Org' }, 'demo organisation seeded');
+    // First start, or a start after one killed mid-seed: the seeding resumes where it stopped (demoSeed.ts).
+    if (opts.seedWhenEmpty && ((await isEmpty(storage)) || (await demoSeedUnfinished(ctx)))) {
+      await runDemoSeed(ctx, opts.plugins, { demoPassword: opts.config.demoPassword, onPassword: opts.onDemoPassword });
     }
 
     // Started last (plugins have registered their listeners and tasks); stopped first on close.

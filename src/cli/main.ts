@@ -6,7 +6,8 @@ import { loadConfig } from '@core/server/config';
 import { createLogger } from '@core/server/logger';
 import { connectStorage, type Storage } from '@core/server/storage/database';
 import { migrateAll } from '@core/server/server';
-import { addUser, ensureOrganization, seedDemoIdentity } from '@core/server/seed';
+import { addUser, ensureOrganization } from '@core/server/seed';
+import { runDemoSeed } from '@core/server/demoSeed';
 import { PERMISSIONS, ROLES } from '@core/shared/access/permissions';
 import type { ServerPlugin } from '@core/server/plugin/contract';
 import { serverPlugins } from '../../plugins/index.server';
@@ -87,10 +88,11 @@ export async function run(argv: string[], io: CliIo = processIo, plugins: readon
       const { createServer } = await import('@core/server/server');
       const server = await createServer({ config, plugins, logger: createLogger('warn'), pipeline: { worker: false } });
       try {
-        const seeded = await seedDemoIdentity(server.ctx.storage, config.demoPassword);
-        for (const p of plugins) await p.seedDemo?.(server.ctx, seeded.organizationId);
+        const seeded = await runDemoSeed(server.ctx, plugins, {
+          demoPassword: config.demoPassword,
+          onPassword: (password) => process.stdout.write(`Administrator admin@demo.narrascope.local, password: ${password}\n`),
+        });
         process.stdout.write(`Demo Org ready (${seeded.organizationId}).\n`);
-        if (seeded.generatedPassword) process.stdout.write(`Administrator admin@demo.narrascope.local, password: ${seeded.generatedPassword}\n`);
       } finally {
         await server.close();
       }

@@ -2,6 +2,7 @@ import type { Migration } from './migrations';
 import { accessMigrations } from '../auth/migrations';
 import { pipelineMigrations } from '../pipeline/migrations';
 import { postStoreMigrations } from '../postStore/migrations';
+import { demoSeedMigration } from '../demoSeed';
 
 /** Core schema. Timestamps are ISO text, booleans integers 0/1, JSON text (see storage/database.ts). */
 const identityAndWorkspace: Migration[] = [
@@ -89,4 +90,4 @@ const identityAndWorkspace: Migration[] = [
   },
 ];
 
-export const coreMigrations: Migration[] = [...identityAndWorkspace, ...accessMigrations, ...pipelineMigrations, ...postStoreMigrations];
+export const coreMigrations: Migration[] = [...identityAndWorkspace, ...accessMigrations, demoSeedMigration, ...pipelineMigrations, ...postStoreMigrations];

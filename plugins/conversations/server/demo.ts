@@ -41,6 +41,8 @@ export const DEMO_CONVERSATIONS: ReadonlyArray<{ name: string; description: stri
   },
 ];
 
+const DEMO_PROJECT = 'Demo Project';
+
 /** The whole demo corpus: the 30 days before now. */
 const DEMO_DAYS = 30;
 
@@ -48,13 +50,18 @@ export async function seedDemoConversations(ctx: ServerContext, organizationId: 
   const db = dbOf(ctx.storage);
   const owner = await db.selectFrom('core_users').select('id').where('organization_id', '=', organizationId).orderBy('created_at').executeTakeFirst();
   if (!owner) return;
+  // Seeding is resumable (core/server/demoSeed.ts): the project and its conversations are written in one transaction,
+  // so an organisation that has the demo project has all of it.
+  const seeded = await db.selectFrom('conversations_projects').select('id').where('organization_id', '=', organizationId)
+    .where('name_key', '=', projectNameKey(DEMO_PROJECT)).where('deleted_at', 'is', null).executeTakeFirst();
+  if (seeded) return;
   const now = nowIso();
   const end = new Date();
   const start = new Date(end.getTime() - DEMO_DAYS * 86_400_000);
   const projectId = crypto.randomUUID();
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('conversations_projects').values({
-      id: projectId, organization_id: organizationId, name: 'Demo Project', name_key: projectNameKey('Demo Project'),
+      id: projectId, organization_id: organizationId, name: DEMO_PROJECT, name_key: projectNameKey(DEMO_PROJECT),
       created_by: owner.id, created_at: now, updated_at: now, deleted_at: null,
     }).execute();
     for (const demo of DEMO_CONVERSATIONS) {

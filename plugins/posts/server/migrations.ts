@@ -84,10 +84,21 @@ async function createOrganizationDataSources(db: Kysely<any>) {
     .execute();
 }
 
+/**
+ * A demo corpus is seeded resumably: its row is written first with the window it covers, finished last. A seeding
+ * killed midway is completed with the same window (the same posts) by the next start. Rows written before were whole.
+ */
+async function addDemoCorpusProgress(db: Kysely<any>) {
+  await db.schema.alterTable('posts_demo_corpora').addColumn('window_end', 'text').execute();
+  await db.schema.alterTable('posts_demo_corpora').addColumn('finished_at', 'text').execute();
+  await db.updateTable('posts_demo_corpora').set({ window_end: sql`generated_at`, finished_at: sql`generated_at` }).execute();
+}
+
 export const migrations: Migration[] = [
   // The post store's tables are core's (core/210_post_store); the id stays in the ledger of existing databases.
   { id: 'posts/001_store', up: async () => {} },
   { id: 'posts/002_runs', up: (db) => createRuns(db) },
   { id: 'posts/003_organization_data_sources', up: (db) => createOrganizationDataSources(db) },
   { id: 'posts/004_explorer_facts', up: (db) => createExplorerFacts(db) },
+  { id: 'posts/005_demo_corpus_progress', up: (db) => addDemoCorpusProgress(db) },
 ];

@@ -52,6 +52,10 @@ export interface PostsDemoCorpusRow {
   corpus_hash: string;
   ground_truth_path: string;
   generated_at: string;
+  /** End of the corpus's 30-day window (ISO): a resumed seeding regenerates the same posts from it. */
+  window_end: string | null;
+  /** Null while the corpus is being written; set once every post and the ground truth are stored. */
+  finished_at: string | null;
 }
 
 export interface PostsOwnTables {
