@@ -56,6 +56,10 @@ describe('the response envelope', () => {
     ]));
     const loginBody = res.body.paths['/api/v2/user/login'].post.requestBody.content['application/json'].schema;
     expect(loginBody.required).toEqual(expect.arrayContaining(['email', 'password']));
+    // The explorer parses its query through the schema it declares: every parameter is documented.
+    const rawData = res.body.paths['/api/v2/conversations/{id}/raw_data'].get.parameters.filter((p: { in: string }) => p.in === 'query');
+    expect(rawData.map((p: { name: string }) => p.name).sort()).toEqual(
+      ['coordination_only', 'end_range', 'export', 'limit', 'order_by', 'record_offset', 'search', 'start_range']);
   });
 });
 

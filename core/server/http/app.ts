@@ -20,6 +20,7 @@ import type { ServerContext } from '../plugin/context';
 import { HttpError } from './errors';
 import { addSecurityHeaders } from './securityHeaders';
 import { addressHasNul, invalidTextIn, TEXT_MESSAGES } from './textSanitiser';
+import { isExactIssue } from './querySchema';
 import type { PrefixClaim } from '../plugin/prefixes';
 import { createRegistrar, type RegisteredRoute, type RouteAccess, type RouteRegistrar } from './routes';
 
@@ -114,6 +115,9 @@ export async function createHttpHost(ctx: ServerContext): Promise<HttpHost> {
 
   fastify.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A route's own words (querySchema.ts) go out as they are; other issues say where they were.
+      const exact = error.validation.filter((v) => isExactIssue(v.params)).map((v) => v.message ?? 'is invalid');
+      if (exact.length > 0) return reply.status(400).send(failure(exact));
       const errors = error.validation.map((v) => {
         const where = [error.validationContext, v.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.');
         return `${where}: ${v.message ?? 'is invalid'}`;

@@ -73,6 +73,11 @@ type Handler<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, R ex
 ) => Promise<z.input<R> | Answer<z.input<R>> | void>;
 
 export interface RouteRegistrar {
+  /**
+   * The server the routes belong to. Handlers get it as `ctx.app`; a query schema that checks against a service
+   * (sort keys a plugin registers) reads it lazily at parse time, after every plugin has activated.
+   */
+  readonly app: ServerContext;
   get<Q extends z.ZodType = z.ZodAny, P extends z.ZodType = z.ZodAny, R extends z.ZodType = z.ZodAny>(
     path: string, spec: RouteSpec<Q, P, z.ZodAny, R>, handler: Handler<Q, P, z.ZodAny, R>): void;
   post<Q extends z.ZodType = z.ZodAny, P extends z.ZodType = z.ZodAny, B extends z.ZodType = z.ZodAny, R extends z.ZodType = z.ZodAny>(
@@ -160,5 +165,5 @@ export function createRegistrar(
       },
     });
   };
-  return { get: add('GET'), post: add('POST'), put: add('PUT'), patch: add('PATCH'), delete: add('DELETE') };
+  return { app, get: add('GET'), post: add('POST'), put: add('PUT'), patch: add('PATCH'), delete: add('DELETE') };
 }

@@ -4,15 +4,15 @@ import { postScopeKey } from '@core/server/postScope';
 import { requireUser, type RouteContext } from '@core/server/http/routes';
 import type { SessionUser } from '@core/server/auth/sessionUser';
 import { tablesOf } from '@core/server/storage/database';
-import { filterPredicate, type Filters, type QueryInput } from '@core/shared/filters';
+import { filterPredicate, type Filters } from '@core/shared/filters';
 import type { PostStoreTables as PostsTables } from '@core/server/postStore/tables';
 import type { RouteRegistrar } from '@core/server/http/routes';
 import {
   INSIGHT_TOPICS_PATH, conversationIdParamsSchema, narrativeEntitySchema, conversationTopicsSchema, insightTopicsQuerySchema,
-  topicInsightCountListSchema, topicsQuerySchema, type ConversationTopics, type TopicInsightCount,
+  topicInsightCountListSchema, type ConversationTopics, type TopicInsightCount,
 } from '../shared/api';
 import { RISKY_INSIGHT_CATEGORIES, riskAssessmentSchema, type RiskLevel } from '../shared/types';
-import { filtersOfRequest } from './filterSql';
+import { filteredQuery } from '@core/server/http/querySchema';
 import { facetValues } from './runPosts';
 import { topicsOfRun, type TopicsDb } from './store';
 import type { TopicsRunRow, TopicsTables } from './tables';
@@ -55,10 +55,10 @@ async function resolveRun(ctx: RouteContext<unknown, unknown, unknown>, db: Topi
 export function registerRoutes(r: RouteRegistrar): void {
   r.get('/api/v2/conversations/:id/topics', {
     summary: "Topics and narratives of a conversation's latest successful run, counted over the filtered posts",
-    params: conversationIdParamsSchema, query: topicsQuerySchema, response: conversationTopicsSchema,
+    params: conversationIdParamsSchema, query: filteredQuery({}), response: conversationTopicsSchema,
   }, async (ctx): Promise<ConversationTopics> => {
     const user = requireUser(ctx);
-    const filters = filtersOfRequest(ctx.request.query as QueryInput);
+    const { filters } = ctx.query;
     const db = tablesOf<TopicsTables>(ctx.app.storage);
     const { run, status } = await resolveRun(ctx, db, user, ctx.params.id);
     const topics_status = statusFor(status, user);
@@ -105,10 +105,10 @@ export function registerRoutes(r: RouteRegistrar): void {
 
   r.get(INSIGHT_TOPICS_PATH, {
     summary: "Posts per topic by their authors' analyst-insight subcategory and country of origin",
-    query: insightTopicsQuerySchema, response: topicInsightCountListSchema,
+    query: filteredQuery(insightTopicsQuerySchema.shape), response: topicInsightCountListSchema,
   }, async (ctx): Promise<TopicInsightCount[]> => {
     const user = requireUser(ctx);
-    const filters = filtersOfRequest(ctx.request.query as QueryInput);
+    const { filters } = ctx.query;
     const db = tablesOf<TopicsTables>(ctx.app.storage);
     const { run } = await resolveRun(ctx, db, user, ctx.query.conversation_id);
     if (!run) return [];

@@ -92,5 +92,4 @@ export const topicInsightCountListSchema = z.array(topicInsightCountSchema);
 
 export const conversationIdParamsSchema = z.object({ id: z.string().uuid() });
 /** Filter parameters pass through; they are decoded with the shared filter model (400 naming a bad one). */
-export const topicsQuerySchema = z.object({}).passthrough();
 export const insightTopicsQuerySchema = z.object({ conversation_id: z.string().uuid() }).passthrough();

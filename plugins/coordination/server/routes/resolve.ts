@@ -1,9 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
-import { badRequest } from '@core/server/http/errors';
 import { postScopeKey, type RunScope } from '@core/server/postScope';
 import type { ServiceRegistry } from '@core/shared/services/registry';
 import { tablesOf, type Storage } from '@core/server/storage/database';
-import { decodeFiltersStrict, filterPredicate, isEmptyFilters, type FilterColumns, type Filters } from '@core/shared/filters';
+import { filterPredicate, isEmptyFilters, type FilterColumns, type Filters, type QueryInput } from '@core/shared/filters';
+import { filtersOfQuery } from '@core/server/http/querySchema';
 import { PLATFORMS, isPlatformKey } from '@core/shared/platforms';
 import type { PostStoreTables as PostsTables } from '@core/server/postStore/tables';
 import type { CoreTables } from '@core/server/storage/tables';
@@ -40,11 +40,7 @@ export async function conversationView(app: { storage: Storage; services: Servic
 }
 
 /** Filters of the query string; a malformed entry is a 400 naming its parameter (like zod's answers). */
-export function filtersOf(query: Record<string, unknown>): Filters {
-  const { filters, problems } = decodeFiltersStrict(query as Record<string, string | string[]>);
-  if (problems.length) throw badRequest(problems[0]!, problems);
-  return filters;
-}
+export const filtersOf = (query: Record<string, unknown>): Filters => filtersOfQuery(query as QueryInput);
 
 /** The subset of `postIds` the filters select (all of them when no filter is set). */
 export async function passingPosts(db: Db, organizationId: string, columns: FilterColumns, filters: Filters, postIds: readonly number[]): Promise<Set<number>> {

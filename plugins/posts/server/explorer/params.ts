@@ -1,5 +1,6 @@
 import { badRequest } from '@core/server/http/errors';
-import { decodeFiltersStrict, type Filters } from '@core/shared/filters';
+import type { Filters } from '@core/shared/filters';
+import { filtersOfQuery } from '@core/server/http/querySchema';
 import type { PostFacetRegistry } from '@core/server/facets/contract';
 import {
   CHART_INTERVALS, CHART_KINDS, CHART_MESSAGES, DEFAULT_CHART_TOP_N, type ChartInterval, type ChartKind,
@@ -10,24 +11,15 @@ import {
 } from '../../shared/explorerApi';
 
 /**
- * Query parameters of the explorer routes, read from the raw query string so repeated parameters and the filter
- * model's `value:true|false` entries arrive exactly as the browser URL has them. Every refusal is a 400 whose
- * message names the parameter (EXPLORER_MESSAGES).
+ * Query parameters of the explorer routes, read by the query schemas the routes declare (routes.ts, parsedQuery) from
+ * the parameters as the browser URL has them. Every refusal is a 400 whose message names the parameter
+ * (EXPLORER_MESSAGES).
  */
 
 export interface OrderBy { column: string; direction: 'asc' | 'desc' }
 
-export function searchParamsOf(url: string): URLSearchParams {
-  const at = url.indexOf('?');
-  return new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
-}
-
 /** The filters of the query; the first malformed entry answers 400 naming its parameter. */
-export function filtersOf(params: URLSearchParams): Filters {
-  const { filters, problems } = decodeFiltersStrict(params);
-  if (problems.length > 0) throw badRequest(problems[0]!, problems);
-  return filters;
-}
+export const filtersOf = (params: URLSearchParams): Filters => filtersOfQuery(params);
 
 function single(params: URLSearchParams, name: string, message: string): string | null {
   const values = params.getAll(name);

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { postFacetsKey } from '@core/server/facets/contract';
 import { HttpError } from '@core/server/http/errors';
+import { parsedQuery } from '@core/server/http/querySchema';
+import type { Filters } from '@core/shared/filters';
 import { Answer, requireUser, type RouteContext, type RouteRegistrar } from '@core/server/http/routes';
 import { ok } from '@core/shared/api/envelope';
 import { postStatistics } from '@core/shared/platforms';
@@ -16,34 +18,35 @@ import { filterCounts } from './filterCounts';
 import { executeGraphql } from './graphql';
 import { notablePosts } from './notable';
 import { pageIds, totalOf } from './page';
-import { chartParamsOf, conversationIdOf, filtersOf, type OrderBy, notableParamsOf, postIdsOf, rawDataParamsOf, searchParamsOf } from './params';
+import { chartParamsOf, conversationIdOf, filtersOf, type OrderBy, notableParamsOf, postIdsOf, rawDataParamsOf } from './params';
 import type { PostsTables } from '@plugins/posts/server/tables';
 import type { PostSetQuery } from './postSet';
 import { rowsFor } from './rows';
 import { conversationScope } from './scope';
 
 /**
- * The posts explorer API (docs/api.md "Posts explorer"). Parameters are read from the raw query string (see
- * params.ts); the zod query schemas below document them and accept repeats.
+ * The posts explorer API (docs/api.md "Posts explorer"). Each route parses its query string through the schema it
+ * declares (core/server/http/querySchema.ts): the parameters are documented for OpenAPI, repeats and the filter
+ * model's `value:true|false` entries arrive as the browser URL has them, and every refusal is a 400 with the
+ * explorer's own message naming the parameter (params.ts, EXPLORER_MESSAGES).
  */
 
-const repeatable = z.union([z.string(), z.array(z.string())]).optional();
-/** Filter parameters (`platforms=reddit:true`, `is_reply=true`, `start_range=...`) pass through to the filter model. */
-// Every parameter accepts repeats here so that params.ts answers the refusal with its own message.
-const filterQuery = z.looseObject({ start_range: repeatable, end_range: repeatable });
-const rawDataQuery = filterQuery.extend({
-  search: repeatable, limit: repeatable, record_offset: repeatable, order_by: repeatable, coordination_only: repeatable, export: repeatable,
-});
+const FILTER_PARAMS = ['start_range', 'end_range'] as const;
 const idParams = z.object({ id: z.string() });
-const conversationQuery = filterQuery.extend({ conversation_id: repeatable });
+const filterQuery = parsedQuery(FILTER_PARAMS, (p) => ({ filters: filtersOf(p) }));
+const chartQuery = parsedQuery([...FILTER_PARAMS, 'chart', 'interval', 'top_n'], (p) => ({ chart: chartParamsOf(p), filters: filtersOf(p) }));
+const conversationQuery = parsedQuery([...FILTER_PARAMS, 'conversation_id'], (p) => ({ conversationId: conversationIdOf(p), filters: filtersOf(p) }));
+const detailsQuery = parsedQuery(['conversation_id', 'post_id'], (p) => ({ conversationId: conversationIdOf(p), ids: postIdsOf(p) }));
+const notableQuery = parsedQuery([...FILTER_PARAMS, 'conversation_id', 'type', 'top_n'], (p) => ({
+  conversationId: conversationIdOf(p), ...notableParamsOf(p), filters: filtersOf(p),
+}));
 
 type AnyContext = RouteContext<unknown, unknown, unknown>;
 
 const services = (ctx: AnyContext) => ({ storage: ctx.app.storage, registry: ctx.app.services.get(postFacetsKey) });
 
-async function postSet(ctx: AnyContext, conversationId: string, params: URLSearchParams, extra: Partial<PostSetQuery> = {}): Promise<PostSetQuery> {
+async function postSet(ctx: AnyContext, conversationId: string, filters: Filters, extra: Partial<PostSetQuery> = {}): Promise<PostSetQuery> {
   const user = requireUser(ctx);
-  const filters = filtersOf(params);
   const scope = await conversationScope(ctx.app, user.organization_id, conversationId);
   if (scope.runId !== null) await ensureRunFacts(ctx.app.storage, { ...scope, runId: scope.runId });
   return { scope, filters, search: null, coordinationOnly: false, ...extra };
@@ -69,14 +72,17 @@ async function sendExport(ctx: AnyContext, q: PostSetQuery, format: 'csv' | 'jso
 }
 
 export function registerExplorerRoutes(r: RouteRegistrar): void {
+  // order_by may name a sort key another plugin registers: read at parse time, once every plugin has activated.
+  const rawDataQuery = parsedQuery([...FILTER_PARAMS, 'search', 'limit', 'record_offset', 'order_by', 'coordination_only', 'export'],
+    (p) => rawDataParamsOf(p, r.app.services.get(postFacetsKey)));
+
   r.get(RAW_DATA_ROUTE, {
     summary: "A page of the conversation's posts (filters, search, order_by, coordination_only), or the whole set as a CSV / JSONL download with export=csv|jsonl",
     params: idParams, query: rawDataQuery, response: rawDataAnswerSchema, raw: true,
   }, async (ctx) => {
     const { storage, registry } = services(ctx);
-    const params = searchParamsOf(ctx.request.url);
-    const p = rawDataParamsOf(params, registry);
-    const q = await postSet(ctx, ctx.params.id, params, { search: p.search, coordinationOnly: p.coordinationOnly });
+    const p = ctx.query;
+    const q = await postSet(ctx, ctx.params.id, p.filters, { search: p.search, coordinationOnly: p.coordinationOnly });
     if (p.exportFormat) return sendExport(ctx, q, p.exportFormat, p.orderBy);
     const [ids, total] = await Promise.all([
       pageIds(storage, registry, q, { limit: p.limit, offset: p.offset, orderBy: p.orderBy }),
@@ -92,20 +98,18 @@ export function registerExplorerRoutes(r: RouteRegistrar): void {
     params: idParams, query: filterQuery, response: filterCountsSchema,
   }, async (ctx) => {
     const { storage, registry } = services(ctx);
-    const q = await postSet(ctx, ctx.params.id, searchParamsOf(ctx.request.url));
+    const q = await postSet(ctx, ctx.params.id, ctx.query.filters);
     return filterCounts(storage, registry, q);
   });
 
   r.get(CHART_DATA_ROUTE, {
     summary: 'What one overview chart draws (chart=post_count_over_time|platform_engagement|post_domain_count|top_domains|time_buckets, interval, top_n) under the filters',
-    params: idParams, query: filterQuery.extend({ chart: repeatable, interval: repeatable, top_n: repeatable }), response: chartDataAnswerSchema,
+    params: idParams, query: chartQuery, response: chartDataAnswerSchema,
   }, async (ctx) => {
     const { storage, registry } = services(ctx);
-    const params = searchParamsOf(ctx.request.url);
-    // Parameters before the conversation lookup, as raw_data: a bad request is a 400 whoever asks.
-    const request = chartParamsOf(params);
-    const q = await postSet(ctx, ctx.params.id, params);
-    return chartData(storage, registry, q, request);
+    // Parameters are parsed before the conversation lookup, as for raw_data: a bad request is a 400 whoever asks.
+    const q = await postSet(ctx, ctx.params.id, ctx.query.filters);
+    return chartData(storage, registry, q, ctx.query.chart);
   });
 
   r.post(GRAPHQL_PATH, {
@@ -113,8 +117,7 @@ export function registerExplorerRoutes(r: RouteRegistrar): void {
     query: conversationQuery, body: graphqlRequestSchema, response: graphqlResultSchema,
   }, async (ctx) => {
     const { storage, registry } = services(ctx);
-    const params = searchParamsOf(ctx.request.url);
-    const q = await postSet(ctx, conversationIdOf(params), params);
+    const q = await postSet(ctx, ctx.query.conversationId, ctx.query.filters);
     const result = await executeGraphql({ storage, registry, q }, ctx.body);
     // A query that cannot run at all (syntax, unknown field, bad variable) is the caller's error.
     return new Answer(result, { errors: result.errors?.map((e) => e.message) ?? [] }, result.data === undefined ? 400 : 200);
@@ -122,12 +125,10 @@ export function registerExplorerRoutes(r: RouteRegistrar): void {
 
   r.get(POST_DETAILS_PATH, {
     summary: 'Posts of a conversation by id (repeated post_id), with their statistics',
-    query: z.looseObject({ conversation_id: repeatable, post_id: repeatable }), response: postDetailsAnswerSchema,
+    query: detailsQuery, response: postDetailsAnswerSchema,
   }, async (ctx) => {
     const { storage, registry } = services(ctx);
-    const params = searchParamsOf(ctx.request.url);
-    const conversationId = conversationIdOf(params);
-    const ids = postIdsOf(params);
+    const { conversationId, ids } = ctx.query;
     const user = requireUser(ctx);
     const scope = await conversationScope(ctx.app, user.organization_id, conversationId);
     if (scope.runId === null) return [];
@@ -144,13 +145,11 @@ export function registerExplorerRoutes(r: RouteRegistrar): void {
 
   r.get(NOTABLE_POSTS_PATH, {
     summary: 'The top_n notable posts of a conversation (type engagement, threats_of_violence or recent) under the filters',
-    query: conversationQuery.extend({ type: repeatable, top_n: repeatable }), response: notablePostsAnswerSchema,
+    query: notableQuery, response: notablePostsAnswerSchema,
   }, async (ctx) => {
     const { storage, registry } = services(ctx);
-    const params = searchParamsOf(ctx.request.url);
-    const conversationId = conversationIdOf(params);
-    const { type, topN } = notableParamsOf(params);
-    const q = await postSet(ctx, conversationId, params);
+    const { conversationId, type, topN, filters } = ctx.query;
+    const q = await postSet(ctx, conversationId, filters);
     return notablePosts(storage, registry, q, type, topN);
   });
 }
