@@ -36,12 +36,15 @@ describe('review machine: where it starts', () => {
 describe('review machine: transitions a user may take', () => {
   it('SUBMIT of a new insight creates it pending', async () => {
     const actor = start(null, analyst);
+    const settled: string[] = [];
+    actor.on('settled', (e) => settled.push(`${e.action}:${e.insight.status}`));
     actor.send({ type: 'SUBMIT', values: NEW_ACCOUNT });
     expect(reviewState(actor.getSnapshot())).toBe('submitting');
     const done = await settle(actor);
     expect(reviewState(done)).toBe('pending');
     expect(done.context.insight?.screen_name).toBe('newhandle');
     expect(writes()).toEqual([expect.objectContaining({ method: 'POST', path: '/api/v2/insights', body: NEW_ACCOUNT })]);
+    expect(settled).toEqual(['submit:pending']);
   });
 
   it('SUBMIT of an edit sends the id with the edit; an approved insight edited goes back to pending', async () => {

@@ -1,4 +1,4 @@
-import { assign, createActor, fromPromise, setup, waitFor, type SnapshotFrom } from 'xstate';
+import { assign, createActor, emit, fromPromise, setup, waitFor, type SnapshotFrom } from 'xstate';
 import type { PermissionSubject } from '@core/shared/access/permissions';
 import type { Insight, InsightUpdate, NewInsight } from '../shared/api';
 import { reviewProblem, TARGET_STATUS, type ReviewAction } from '../shared/review';
@@ -41,6 +41,13 @@ export type ReviewEvent =
   /** The insight as the server now has it (a refetch); ignored while a call is under way. */
   | { type: 'SYNC'; insight: Insight };
 
+/** Emitted when a call succeeded: the dialogs close or move on, lists refresh. */
+export interface ReviewSettled {
+  type: 'settled';
+  action: ReviewAction;
+  insight: Insight;
+}
+
 export interface PerformInput {
   action: ReviewAction;
   insight: Insight | null;
@@ -81,7 +88,7 @@ const ACTION_EVENTS = {
 const resting = { on: ACTION_EVENTS };
 
 export const reviewMachine = setup({
-  types: { context: {} as ReviewContext, events: {} as ReviewEvent, input: {} as ReviewInput },
+  types: { context: {} as ReviewContext, events: {} as ReviewEvent, input: {} as ReviewInput, emitted: {} as ReviewSettled },
   actors: { perform: fromPromise<Insight, PerformInput>(({ input }) => perform(input)) },
   guards: {
     may: ({ context }, { action }: ActionParams) => problemOf(context, action) === null,
@@ -129,7 +136,13 @@ export const reviewMachine = setup({
       invoke: {
         src: 'perform',
         input: ({ context }) => ({ action: context.action!, insight: context.insight, values: context.values }),
-        onDone: { target: 'status', actions: assign(({ event }) => ({ insight: event.output, values: null })) },
+        onDone: {
+          target: 'status',
+          actions: [
+            emit(({ context, event }) => ({ type: 'settled' as const, action: context.action!, insight: event.output })),
+            assign(({ event }) => ({ insight: event.output, values: null, action: null })),
+          ],
+        },
         onError: {
           target: 'error',
           actions: assign(({ event }) => ({ error: event.error instanceof Error ? event.error.message : String(event.error) })),
