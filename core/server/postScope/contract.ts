@@ -57,6 +57,14 @@ export const postScopeKey = serviceKey<PostScopeService>('core.postScope');
  */
 export interface ConversationDirectory {
   isDeleted(organizationId: string, conversationId: string): Promise<boolean>;
+  /**
+   * The names of the organisation's conversations among `conversationIds` that are not deleted, with their
+   * projects' (e.g. an insight listing the conversations it appears in). Optional: without it, callers know
+   * conversations by id only.
+   */
+  describe?(organizationId: string, conversationIds: readonly string[]): Promise<ConversationDescription[]>;
 }
+
+export interface ConversationDescription { id: string; name: string; project_id: string; project_name: string }
 
 export const conversationDirectoryKey = serviceKey<ConversationDirectory>('core.conversationDirectory');

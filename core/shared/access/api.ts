@@ -260,6 +260,7 @@ export const EVENT_TYPES = [
   'roles_changed', 'membership_changed', 'group_created', 'group_updated', 'group_deleted', 'organization_created',
   'organization_updated', 'organization_switched', 'sso_config_changed', 'api_key_created', 'api_key_revoked',
   'posts_imported', 'data_source_updated',
+  'insight_created', 'insight_updated', 'insight_reviewed', 'insight_deleted', 'insights_repaired', 'insights_imported',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -35,3 +35,23 @@ export async function isDeletedConversation(db: object, organizationId: string, 
     .where('id', '=', conversationId).where('organization_id', '=', organizationId).executeTakeFirst();
   return row !== undefined && row.deleted_at !== null;
 }
+
+interface DescribedTables {
+  conversations_conversations: { id: string; organization_id: string; project_id: string; name: string; deleted_at: string | null };
+  conversations_projects: { id: string; name: string; deleted_at: string | null };
+}
+
+/** The directory's `describe`: names of the organisation's live conversations among `ids`, with their projects'. */
+export async function describeConversations(db: object, organizationId: string, ids: readonly string[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const tables = db as Kysely<DescribedTables>;
+  const out: Array<{ id: string; name: string; project_id: string; project_name: string }> = [];
+  for (let k = 0; k < unique.length; k += 500) {
+    out.push(...await tables.selectFrom('conversations_conversations as c').innerJoin('conversations_projects as p', 'p.id', 'c.project_id')
+      .select(['c.id', 'c.name', 'c.project_id', 'p.name as project_name'])
+      .where('c.organization_id', '=', organizationId).where('c.id', 'in', unique.slice(k, k + 500))
+      .where('c.deleted_at', 'is', null).where('p.deleted_at', 'is', null).execute());
+  }
+  return out;
+}

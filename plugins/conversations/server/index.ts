@@ -2,7 +2,7 @@ import { defineServerPlugin } from '@core/server/plugin/contract';
 import { pipelineKey } from '@core/server/pipeline/runner';
 import { storedPostsKey } from '@core/server/pipeline/collectors';
 import { conversationDirectoryKey } from '@core/server/postScope';
-import { isDeletedConversation } from './deletion';
+import { describeConversations, isDeletedConversation } from './deletion';
 import { manifest } from '../manifest';
 import { collectStage } from './collectStage';
 import { registerConversationRoutes } from './conversations';
@@ -30,6 +30,7 @@ export default defineServerPlugin({
       // Core's post scope refuses deleted conversations (soft delete: their runs remain) through this directory.
       ctx.services.provide(conversationDirectoryKey, {
         isDeleted: (organizationId, conversationId) => isDeletedConversation(ctx.storage.db, organizationId, conversationId),
+        describe: (organizationId, conversationIds) => describeConversations(ctx.storage.db, organizationId, conversationIds),
       }),
       pipeline.onRunChange(conversationRunListener),
       pipeline.addPeriodicTask(continuousScheduler(dbOf(ctx.storage), pipeline)),

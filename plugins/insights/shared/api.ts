@@ -92,7 +92,8 @@ export const insightsQuerySchema = z.object({
  * spec's exact message (a zod message would not be it), e.g. "unknown insight type selected".
  */
 export const newInsightSchema = z.object({
-  analyzable_type: z.string(),
+  // A missing type is an unknown one: the route answers the spec's "unknown insight type selected".
+  analyzable_type: z.string().default(''),
   analyzable_id: z.string().nullish(),
   link: z.string().nullish(),
   platform: z.string().nullish(),
@@ -123,6 +124,9 @@ export const insightUpdateSchema = newInsightSchema.omit({ analyzable_type: true
   status: z.enum(INSIGHT_STATUSES).optional(),
 });
 export type InsightUpdate = z.infer<typeof insightUpdateSchema>;
+
+/** GET /api/v2/insights/conversations?id=: the insight whose conversations to list. */
+export const insightConversationsQuerySchema = z.object({ id: z.string().uuid() });
 
 /** GET /api/v2/insights/options: the form's choice lists. */
 export const insightOptionsSchema = z.object({
@@ -156,6 +160,12 @@ export const keyAccountSchema = z.object({
   platform: z.string(), insights_count: z.number().int(),
 });
 export const keyAccountsSchema = z.array(keyAccountSchema);
+/** GET /api/v2/insights/key_accounts: conversation_id, top_n (default 10) and the workspace filters. */
+export const KEY_ACCOUNTS_DEFAULT_TOP_N = 10;
+export const keyAccountsQuerySchema = z.object({
+  conversation_id: z.string().uuid(),
+  top_n: z.coerce.number().int().min(1).max(1000).default(KEY_ACCOUNTS_DEFAULT_TOP_N),
+}).passthrough();
 
 /** Exact messages of spec part 2 sections 5 and 7; the server answers them, the dialogs show them. */
 export const INSIGHT_MESSAGES = {
@@ -173,4 +183,10 @@ export const INSIGHT_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this insight?',
   accountHint: 'You must fill in at least 1 of these fields',
   domainHint: 'You must fill in FQDN and at least 1 other field besides Outlet',
+  // Ours (the spec is silent): the list takes one look-up at a time, a status change carries no edits, repair is
+  // a reviewer's tool.
+  oneLookup: 'Give account_id or domain_url, not both.',
+  editOrStatus: 'Change the status or the fields of an insight, not both at once.',
+  repairNotAllowed: 'Only senior analysts and global admins may repair insight values.',
+  changedMeanwhile: 'This insight was changed meanwhile: reload it and try again.',
 } as const;

@@ -1,0 +1,31 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { writeAudit, type AuditEvent } from '@core/server/auth/audit';
+import type { SessionUser } from '@core/server/auth/sessionUser';
+import { badRequest } from '@core/server/http/errors';
+import type { CoreTables } from '@core/server/storage/tables';
+import { decodeFiltersStrict, type Filters, type QueryInput } from '@core/shared/filters';
+import type { InsightRow } from '../tables';
+
+/** Filters of the query string; a malformed entry is a 400 naming its parameter (as every analysis call answers). */
+export function filtersOfRequest(query: unknown): Filters {
+  const { filters, problems } = decodeFiltersStrict(query as QueryInput);
+  if (problems.length) throw badRequest(problems[0]!, problems);
+  return filters;
+}
+
+/**
+ * Audits an insight change in the transaction that made it (writeAudit takes core's tables; a transaction over
+ * core's and ours is one at run time).
+ */
+export async function auditInsight(trx: unknown, request: FastifyRequest, user: SessionUser, event: AuditEvent['event'],
+  detail: Record<string, unknown>): Promise<void> {
+  await writeAudit(trx as Kysely<CoreTables>, request, { event, organizationId: user.organization_id, userId: user.id, email: user.email, detail });
+}
+
+/** What an audit entry says about an insight: never its properties' values, only which ones changed. */
+export const insightDetail = (row: InsightRow) => ({ insight_id: row.id, analyzable_type: row.analyzable_type, analyzable_id: row.analyzable_id });
+
+/** Lists: newest edit first, the id breaking ties so the order is stable. */
+export const newestEditFirst = (a: Pick<InsightRow, 'edited_at' | 'id'>, b: Pick<InsightRow, 'edited_at' | 'id'>) =>
+  (a.edited_at < b.edited_at ? 1 : a.edited_at > b.edited_at ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
