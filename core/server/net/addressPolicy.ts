@@ -1,8 +1,9 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * Which IP addresses URL expansion may connect to. A post's link is attacker-chosen, so following it from the
- * server must never reach the server's own network (SSRF): loopback, private and unique-local ranges, link-local
+ * Which IP addresses the server may connect to when it fetches a URL someone else chose: URL expansion (a post's
+ * link) and the media proxy (an author's avatar). Such a URL is attacker-chosen, so following it from the server
+ * must never reach the server's own network (SSRF): loopback, private and unique-local ranges, link-local
  * (where cloud metadata lives: 169.254.169.254, fd00:ec2::254), shared address space (Alibaba's metadata at
  * 100.100.100.200), multicast, broadcast, documentation, benchmarking and every other special-purpose block.
  *

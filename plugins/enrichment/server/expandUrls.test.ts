@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isShortenerUrl, UrlExpander } from './expandUrls';
-import { classifyAddress } from './urlExpansion/addressPolicy';
+import { classifyAddress } from '@core/server/net/addressPolicy';
 import { HostRateLimiter } from './urlExpansion/hostRateLimiter';
-import { resolveSafeAddress } from './urlExpansion/resolveSafeAddress';
+import { resolveSafeAddress } from '@core/server/net/resolveSafeAddress';
 
 /**
  * A real HTTP server on loopback plays shortener and destination. Only 127.0.0.1 is allow-listed; every other

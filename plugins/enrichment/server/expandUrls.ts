@@ -3,9 +3,9 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { LRUCache } from 'lru-cache';
 import { normaliseUrl, registrableDomain } from '../shared/urls';
-import type { AddressAllowList } from './urlExpansion/addressPolicy';
+import type { AddressAllowList } from '@core/server/net/addressPolicy';
 import { HostRateLimiter } from './urlExpansion/hostRateLimiter';
-import { resolveSafeAddress, systemLookup, type LookupAll, type ResolvedAddress } from './urlExpansion/resolveSafeAddress';
+import { resolveSafeAddress, systemLookup, type LookupAll, type ResolvedAddress } from '@core/server/net/resolveSafeAddress';
 import { SHORTENER_DOMAINS } from './urlExpansion/shorteners';
 
 /**

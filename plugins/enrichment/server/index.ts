@@ -32,7 +32,7 @@ export default createEnrichmentPlugin();
 // The algorithms, for benchmarks and tests.
 export { enrichBatch, enrichPost, postText, type BatchEnrichment, type PostForEnrichment } from './enrichPost';
 export { UrlExpander, isShortenerUrl, type ExpansionResult, type ExpansionStatus, type UrlExpanderOptions } from './expandUrls';
-export { classifyAddress, type AddressAllowList, type AddressVerdict } from './urlExpansion/addressPolicy';
+export { classifyAddress, type AddressAllowList, type AddressVerdict } from '@core/server/net/addressPolicy';
 export { detectLanguage, detectLanguageDetailed, UNDETERMINED } from './language/detectLanguage';
 export { classifySentiment, labelOf, NEGATIVE_UP_TO, POSITIVE_FROM, type Sentiment, type SentimentResult } from './sentiment/classifySentiment';
 export { englishValence } from './sentiment/english';
