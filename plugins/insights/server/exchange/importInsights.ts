@@ -56,7 +56,6 @@ export function importInsights(upload: Uint8Array | string, format: ImportFormat
     read = jsonRows(text, IMPORT_MAX_ROWS);
   }
   if (!read.ok) return read;
-  if (read.rows.length > IMPORT_MAX_ROWS) return { ok: false, error: IMPORT_MESSAGES.tooManyRows };
   if (read.rows.length === 0) return { ok: false, error: IMPORT_MESSAGES.empty };
   return { ok: true, ...checkRows(read.rows) };
 }
