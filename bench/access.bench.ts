@@ -1,78 +1,24 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { median, ms, percentile, printTable } from './lib';
+import { autocannon, DEMO_EMAIL, login, startServer, type AutocannonResult } from './server';
 
 /**
  * Access targets of issue #3: sign-in latency (p50, p99) with the Argon2id parameters actually stored, and
  * GET /api/v2/user/current throughput with autocannon (target >= 2,000 requests/s), next to GET /api/v2/health
  * (public, no session) in the same run. The server runs in a child process on a temporary data directory.
  */
-const root = path.resolve(import.meta.dirname, '..');
-const PASSWORD = 'bench-password-123';
-const EMAIL = 'admin@demo.narrascope.local';
+const EMAIL = DEMO_EMAIL;
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 20;
 // The server limits sign-in per IP (60/min by default) and locks an account after 10 failures: raised for the bench.
 const SIGNIN_LIMIT = 100_000;
-
-interface AutocannonHistogram { average: number; mean: number; p50: number; p99: number; max: number }
-interface AutocannonResult { requests: AutocannonHistogram; latency: AutocannonHistogram; non2xx: number; errors: number; timeouts: number; '2xx': number }
-type Autocannon = (opts: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
-// autocannon ships no type declarations; its programmatic API returns a promise when no callback is given.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(dataDir: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], {
-    cwd: root, stdio: 'ignore', detached: true,
-    env: {
-      ...process.env, PORT: String(port), NARRASCOPE_DATA_DIR: dataDir, NARRASCOPE_DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn',
-      NARRASCOPE_SIGNIN_RATE_LIMIT_PER_MINUTE: String(SIGNIN_LIMIT), NARRASCOPE_LOGIN_MAX_FAILURES: String(SIGNIN_LIMIT),
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/v2/health`)).status === 200) break;
-    } catch { /* not listening yet */ }
-    if (performance.now() - started > 120_000) throw new Error('the server did not answer within 120 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const stop = () => new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    process.kill(-child.pid!, 'SIGTERM');
-  });
-  return { base, stop };
-}
-
-async function login(base: string): Promise<{ elapsed: number; cookie: string }> {
-  const t0 = performance.now();
-  const res = await fetch(`${base}/api/v2/user/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  await res.arrayBuffer();
-  const elapsed = performance.now() - t0;
-  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('access_token_cookie='));
-  if (!cookie) throw new Error('login set no access_token_cookie');
-  return { elapsed, cookie };
-}
+const startBenchServer = (dataDir: string) => startServer(dataDir, {
+  NARRASCOPE_SIGNIN_RATE_LIMIT_PER_MINUTE: String(SIGNIN_LIMIT), NARRASCOPE_LOGIN_MAX_FAILURES: String(SIGNIN_LIMIT),
+});
 
 function argon2Parameters(dataDir: string): string {
   const db = new Database(path.join(dataDir, 'narrascope.sqlite'), { readonly: true });
@@ -88,7 +34,7 @@ function argon2Parameters(dataDir: string): string {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'narrascope-bench-access-'));
-const server = await startServer(dataDir);
+const server = await startBenchServer(dataDir);
 try {
   const { base } = server;
   await login(base); // warm-up (JIT, the dummy hash, connection pools)
