@@ -1,5 +1,6 @@
 import type { EdgeData } from '../../shared/api';
 import type { NavigatorGraph } from './buildGraph';
+import { csvText } from '@core/shared/csv/cells';
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
   // Characters XML 1.0 forbids (control characters in hostile post text) would make Gephi refuse the file.
@@ -50,12 +51,8 @@ export function toGraphml(graph: NavigatorGraph): string {
   return out.join('\n');
 }
 
-const csvCell = (v: string | number | null) => {
-  const s = v === null ? '' : String(v);
-  // A leading =, +, - or @ would run as a formula in a spreadsheet: prefix it (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
+// Numbers are never formulas (a negative delta stays a number); text goes through the one CSV rule (CSV injection).
+const csvCell = (v: string | number | null) => (typeof v === 'number' ? String(v) : csvText(v));
 
 /** Evidence as CSV: one row per proving post pair of the edges given. */
 export function evidenceCsv(edges: readonly EdgeData[]): string {

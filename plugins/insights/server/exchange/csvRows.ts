@@ -1,6 +1,6 @@
 import { EXPORT_COLUMNS, IMPORT_COLUMNS, LIST_COLUMNS, LIST_SEPARATOR, type ImportColumn } from './columns';
 import type { CsvRecord } from './csvRecords';
-import { unneutralise } from './csvCells';
+import { unneutralise } from '@core/shared/csv/cells';
 import { IMPORT_MESSAGES } from './messages';
 
 /** A row of the file: the object to check, or the problems that already refuse it. */

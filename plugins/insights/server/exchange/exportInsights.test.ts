@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { Insight } from '../../shared/api';
 import { EXPORT_COLUMNS } from './columns';
-import { csvText, unneutralise } from './csvCells';
+import { csvText, unneutralise } from '@core/shared/csv/cells';
 import { exportInsightsCsv, exportInsightsJson } from './exportInsights';
 import { importInsights } from './importInsights';
 import { asValid, sampleInsights, storedInsight } from './testing/insights';

@@ -1,6 +1,6 @@
 import type { Insight, StrippedUser } from '../../shared/api';
 import { EXPORT_COLUMNS, LIST_JOINER, type ExportColumn } from './columns';
-import { csvLine } from './csvCells';
+import { csvLine } from '@core/shared/csv/cells';
 
 /**
  * Export of analyst insights (issue #13 item 5): pure, over the insights the caller chose (the approved ones). CSV

@@ -1,6 +1,8 @@
+import { csvText } from '@core/shared/csv/cells';
+
 /**
- * CSV cells of the raw data export: RFC 4180 quoting and formula neutralisation. Shared by the generic path
- * (`csvCell` over raw data rows) and the export's direct path (`csvText` over stored columns, csvRows.ts).
+ * CSV cells of the raw data export: RFC 4180 quoting and formula neutralisation (core/shared/csv). Shared by the
+ * generic path (`csvCell` over raw data rows) and the export's direct path (`csvText` over stored columns, csvRows.ts).
  */
 
 /** CSV columns: the table's post fields, then facet fields; list fields joined with spaces, objects as JSON. */
@@ -19,20 +21,7 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/** = + - @ tab CR, and full-width ＝ ＋ － ＠ (some spreadsheets normalise them to ASCII before evaluating). */
-function startsFormula(text: string): boolean {
-  const c = text.charCodeAt(0);
-  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 || c === 0xff1d || c === 0xff0b || c === 0xff0d || c === 0xff20;
-}
-
-/** A text cell: a leading formula sign is prefixed with ' so spreadsheets do not run hostile text; RFC 4180 quoting. */
-export function csvText(text: string | null | undefined): string {
-  if (text === null || text === undefined || text === '') return '';
-  if (startsFormula(text)) text = `'${text}`;
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+export { csvText };
 
 /** Any raw data value as a cell (lists joined with spaces, objects as JSON). */
 export function csvCell(value: unknown): string {

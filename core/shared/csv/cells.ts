@@ -1,10 +1,10 @@
 /**
- * CSV cells: RFC 4180 quoting and spreadsheet formula neutralisation, reversible so an export re-imports unchanged.
+ * CSV cells, one rule for every export (raw data, coordination evidence, insights): RFC 4180 quoting and spreadsheet
+ * formula neutralisation, reversible so an export re-imports unchanged.
  *
  * A cell a spreadsheet would run as a formula (leading = + - @ tab CR, or their full-width forms, which some
- * spreadsheets fold to ASCII) gets a leading apostrophe, as in the raw data export (plugins/posts/server/explorer/
- * csv.ts, which other plugins cannot import). To keep the export reversible, text that already starts with
- * apostrophes before such a sign gets one more, and the import removes exactly one from any cell of that shape:
+ * spreadsheets fold to ASCII) gets a leading apostrophe. To keep the export reversible, text that already starts with
+ * apostrophes before such a sign gets one more, and an import removes exactly one from any cell of that shape:
  * `=1` <-> `'=1`, `'=1` <-> `''=1`, while `'abc` stays `'abc` both ways.
  */
 const FORMULA_SIGN = '[=+\\-@\\t\\r\\uFF1D\\uFF0B\\uFF0D\\uFF20]';
