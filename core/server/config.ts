@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { REMOTE_MEDIA_MODES, type RemoteMediaMode } from '@core/shared/api/media';
 
 /** The form DATABASE_URL takes, quoted by every message about it. */
 export const DATABASE_URL_FORM = 'postgres://USER:PASSWORD@HOST:5432/DATABASE';
@@ -52,6 +53,10 @@ const envSchema = z.object({
   NARRASCOPE_TRUST_PROXY: z.enum(['true', 'false']).optional(),
   // Security (docs/operations.md "Security").
   NARRASCOPE_LOGREPORTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  NARRASCOPE_REMOTE_MEDIA: z.enum(REMOTE_MEDIA_MODES).default('proxy'),
+  NARRASCOPE_MEDIA_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(2 * 1024 * 1024),
+  NARRASCOPE_MEDIA_CACHE_MB: z.coerce.number().int().min(0).max(16 * 1024).default(64),
+  NARRASCOPE_MEDIA_CACHE_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(24 * 3600),
 });
 
 export interface Config {
@@ -70,7 +75,19 @@ export interface Config {
   publicUrl: string | null;
   /** Per client address: `POST /logreporter` calls per minute (docs/operations.md "Security"). */
   logReportRateLimitPerMinute: number;
+  media: MediaConfig;
   access: AccessConfig;
+}
+
+/** Remote media (avatars): through the server's image proxy or not at all (docs/operations.md "Security"). */
+export interface MediaConfig {
+  remote: RemoteMediaMode;
+  /** Largest image the proxy fetches, bytes. */
+  maxBytes: number;
+  /** The proxy's memory cache, bytes (0: none). */
+  cacheBytes: number;
+  /** How long a fetched image is kept, by the proxy's cache and the browser's. */
+  cacheTtlSeconds: number;
 }
 
 /** Settings of sign-in, passwords, MFA and mail; each is described in docs/operations-access.md. */
@@ -111,6 +128,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(e.NARRASCOPE_WEB_DIR ?? 'dist/web'),
     publicUrl: e.NARRASCOPE_PUBLIC_URL ? e.NARRASCOPE_PUBLIC_URL.replace(/\/+$/, '') : null,
     logReportRateLimitPerMinute: e.NARRASCOPE_LOGREPORTER_RATE_LIMIT_PER_MINUTE,
+    media: {
+      remote: e.NARRASCOPE_REMOTE_MEDIA,
+      maxBytes: e.NARRASCOPE_MEDIA_MAX_BYTES,
+      cacheBytes: e.NARRASCOPE_MEDIA_CACHE_MB * 1024 * 1024,
+      cacheTtlSeconds: e.NARRASCOPE_MEDIA_CACHE_TTL_SECONDS,
+    },
     access: {
       smtpUrl: e.NARRASCOPE_SMTP_URL ?? null,
       mailFrom: e.NARRASCOPE_MAIL_FROM,

@@ -14,6 +14,8 @@ import { accessKey, createAccessServices, registerAccessRoutes } from './auth';
 import { createHttpHost, type HttpHost } from './http/app';
 import { registerCoreRoutes } from './http/coreRoutes';
 import { registerSystemStatusRoutes } from './status/routes';
+import { registerMediaRoutes } from './media/routes';
+import type { MediaProxyOptions } from './media/mediaProxy';
 import type { ServerPlugin } from './plugin/contract';
 import { authKey, configKey, loggerKey, storageKey, type ServerContext } from './plugin/context';
 import { serverPluginProblems } from './plugin/validate';
@@ -40,6 +42,11 @@ export interface ServerOptions {
   onDemoPassword?: (password: string) => void;
   /** Pipeline worker settings; default from NARRASCOPE_PIPELINE_* (core/server/pipeline/README.md). */
   pipeline?: Partial<PipelineOptions>;
+  /**
+   * Image proxy options beyond the NARRASCOPE_MEDIA_* settings: tests allow their own loopback image server and fake
+   * DNS here. Deliberately not an environment setting, so that no configuration opens the proxy to private addresses.
+   */
+  mediaProxy?: Partial<MediaProxyOptions>;
 }
 
 export async function migrateAll(storage: Storage, plugins: readonly ServerPlugin[]): Promise<string[]> {
@@ -101,6 +108,7 @@ export async function createServer(opts: ServerOptions): Promise<Omit<RunningSer
     registerAccessRoutes(core, opts.config, track);
     registerCoreRoutes(core, () => http.fastify.swagger(), opts.config);
     registerSystemStatusRoutes(core);
+    registerMediaRoutes(core, opts.config.media, opts.mediaProxy);
     for (const plugin of opts.plugins) {
       plugin.routes?.(http.registrar(plugin.manifest.id, plugin.manifest.apiPrefixes ?? [], claims));
     }

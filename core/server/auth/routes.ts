@@ -135,6 +135,7 @@ export function registerSessionRoutes(r: RouteRegistrar, config: Config): void {
       claims: { organization_id: user.organization_id, roles: user.roles },
       user: toDto(user),
       feedback_url: app.config.access.feedbackUrl,
+      remote_media: app.config.media.remote,
       auth_method: user.auth_method,
     };
   });

@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
  *   at run time, and index.html has one small <style>; styles cannot run script;
  * - workers from the origin or blob: graphology-layout-forceatlas2 starts its layout worker from a blob: URL;
  * - images from the origin, data: (the MFA QR code, Plotly's PNG export) and blob:; no remote image is fetched
- *   by the browser, so a monitored author's avatar URL learns nothing about who looks at it;
+ *   by the browser, so a monitored author's avatar URL learns nothing about who looks at it: remote images come
+ *   through the server's image proxy (core/server/media) or not at all;
  * - connections to the origin only; no plugins, no <base>, forms post to the origin;
  * - never framed (frame-ancestors 'none', and X-Frame-Options for older browsers): no clickjacking.
  */

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { loadConfig } from '../config';
 import { createServer } from '../server';
 import type { PipelineOptions } from '../pipeline/options';
+import type { MediaProxyOptions } from '../media/mediaProxy';
 import type { ServerPlugin } from '../plugin/contract';
 import { addUser, ensureOrganization } from '../seed';
 import { PERMISSIONS } from '@core/shared/access/permissions';
@@ -19,6 +20,8 @@ export async function startTestServer(opts: {
   env?: Record<string, string>;
   /** Pipeline worker settings (e.g. `{ worker: false }` to drive runs by hand with `pipeline.runNext()`). */
   pipeline?: Partial<PipelineOptions>;
+  /** Test-only image proxy options (an allowed loopback address, fake DNS): see MediaProxyOptions.allowAddresses. */
+  mediaProxy?: Partial<MediaProxyOptions>;
 }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'narrascope-test-'));
   const base = process.env.NARRASCOPE_TEST_DATABASE_URL;
@@ -48,7 +51,7 @@ export async function startTestServer(opts: {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   });
-  const server = await createServer({ config, plugins: opts.plugins, pipeline: { pollMs: 100, ...opts.pipeline } });
+  const server = await createServer({ config, plugins: opts.plugins, pipeline: { pollMs: 100, ...opts.pipeline }, mediaProxy: opts.mediaProxy });
   const address = await server.listen();
   const url = address.replace('0.0.0.0', '127.0.0.1');
   return {

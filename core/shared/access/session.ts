@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REMOTE_MEDIA_MODES } from '../api/media';
 
 /** The user object of the current-user and login answers (spec part 1 section 3). */
 export const sessionUserSchema = z.object({
@@ -35,6 +36,8 @@ export const currentUserSchema = z.object({
   user: sessionUserSchema,
   /** The external help desk of the user menu's Submit feedback (NARRASCOPE_FEEDBACK_URL); null hides the entry. */
   feedback_url: z.string().nullable(),
+  /** NARRASCOPE_REMOTE_MEDIA: avatars load through the server's image proxy (`proxy`), or not at all (`off`: initials). */
+  remote_media: z.enum(REMOTE_MEDIA_MODES),
   /** How this call was authenticated: the browser's cookies or an API key. */
   auth_method: z.enum(['cookie', 'api_key']),
 });
