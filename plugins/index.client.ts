@@ -2,6 +2,7 @@ import type { ClientPlugin } from '@core/client/plugin/contract';
 import conversationsClient from './conversations/client';
 import coordinationClient from './coordination/client';
 import enrichmentClient from './enrichment/client';
+import insightsClient from './insights/client';
 import notesClient from './notes/client';
 import postsClient from './posts/client';
 import topicsClient from './topics/client';
@@ -11,6 +12,7 @@ export const clientPlugins: ClientPlugin[] = [
   conversationsClient,
   coordinationClient,
   enrichmentClient,
+  insightsClient,
   notesClient,
   postsClient,
   topicsClient,

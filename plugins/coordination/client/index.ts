@@ -4,6 +4,7 @@ import { defineClientPlugin, definePanel } from '@core/client/plugin/contract';
 import { manifest } from '../manifest';
 import { selectionKey } from '@core/client/services/keys';
 import { accountKind, clusterKind } from '@core/client/selection/kinds';
+import { insightsPopupSectionsKey } from '@plugins/insights/shared/public';
 import { lazyPopup } from '@core/client/selection/lazyPopup';
 import { coordinationCommands, moreCoordinationCommands } from './commands';
 import { edgeKind, graphNodeKind } from './kinds';
@@ -33,7 +34,8 @@ export default defineClientPlugin({
   dimensions: COORDINATION_DIMENSIONS,
   panels: [networkNavigatorPanel, clustersPanel],
   commands: [...coordinationCommands, ...moreCoordinationCommands],
-  services: { requires: [selectionKey] },
+  // The user, domain and URL popups show the insights plugin's sections when it is installed.
+  services: { requires: [selectionKey], optional: [insightsPopupSectionsKey] },
   activate: (services) => {
     // The profile popups share one place on screen: opening one replaces the other (one popup at a time).
     const selection = services.get(selectionKey);

@@ -3,6 +3,7 @@ import type { Filters } from '@core/shared/filters';
 import { SHARING_MESSAGES } from '../../shared/sharing';
 import { CopyButton, Fields, usePopupStyles } from './parts';
 import { SharingAccounts } from './SharingAccounts';
+import { useInsightsSections } from './insights';
 
 export const URL_NOT_AVAILABLE = SHARING_MESSAGES.urlNotAvailable;
 /** No WHOIS data is collected: every registration field is missing, which the spec shows as Unavailable. */
@@ -14,9 +15,11 @@ const UNAVAILABLE = 'Unavailable';
  */
 export function LinkPopup({ conversationId, filters, url }: { conversationId: string; filters: Filters | null; url: string }) {
   const styles = usePopupStyles();
+  const insights = useInsightsSections();
   return (
     <>
       <Text className={styles.body} data-testid="popup-url">{url}</Text>
+      {insights && <insights.Domain conversationId={conversationId} domainOrUrl={url} />}
       <SharingAccounts conversationId={conversationId} filters={filters} kind="url" value={url} label="URL" empty={URL_NOT_AVAILABLE}>
         <Text weight="semibold">Current Registration</Text>
         <Fields label="Current Registration" rows={[
