@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runInWorker } from './workerThread';
+import { WorkerPool, WorkerTimeoutError, runInWorker } from './workerThread';
 
 const fixture = new URL('./testing/workerFixture.ts', import.meta.url);
 
@@ -42,5 +42,45 @@ describe('runInWorker', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     // The aborted worker was terminated, so it is not the one that answers next.
     expect(await runInWorker<unknown, number>(fixture, 'whoAmI', {})).not.toBe(parked);
+  });
+});
+
+describe('WorkerPool', () => {
+  const whoAmI = (pool: WorkerPool, opts = {}) => pool.run<unknown, number>(fixture, 'whoAmI', {}, opts);
+
+  it('stops a call past timeoutMs (counted from the start of the function, not the thread\'s start-up)', async () => {
+    const pool = new WorkerPool({ maxThreads: 1 });
+    // A cold thread takes far longer than 50 ms to load tsx and the module: not counted.
+    await expect(pool.run(fixture, 'squareSum', { values: [2] }, { timeoutMs: 50 })).resolves.toEqual({ total: 4 });
+    const first = await whoAmI(pool);
+    const started = Date.now();
+    const error = await pool.run(fixture, 'spin', { ms: 20_000 }, { timeoutMs: 100 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WorkerTimeoutError);
+    expect(error).toMatchObject({ timeoutMs: 100, waiting: false });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await whoAmI(pool)).not.toBe(first);
+  });
+
+  it('at maxThreads a call waits for a free thread, at most timeoutMs', async () => {
+    const pool = new WorkerPool({ maxThreads: 1 });
+    const busy = await whoAmI(pool);
+    const spinning = pool.run(fixture, 'spin', { ms: 600 });
+    const waited = await pool.run(fixture, 'spin', { ms: 0 }, { timeoutMs: 100 }).catch((e: unknown) => e);
+    expect(waited).toMatchObject({ name: 'WorkerTimeoutError', waiting: true });
+    // Without a limit the next call gets the same thread once it is free.
+    const [, next] = await Promise.all([spinning, whoAmI(pool)]);
+    expect(next).toBe(busy);
+    expect(pool.threads).toBe(1);
+  });
+
+  it('keeps keepIdle parked threads past idleMs; others exit', async () => {
+    const kept = new WorkerPool({ idleMs: 50, keepIdle: 1 });
+    const dropped = new WorkerPool({ idleMs: 50 });
+    const [a, b] = [await whoAmI(kept), await whoAmI(dropped)];
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(kept.threads).toBe(1);
+    expect(dropped.threads).toBe(0);
+    expect(await whoAmI(kept)).toBe(a);
+    expect(await whoAmI(dropped)).not.toBe(b);
   });
 });
