@@ -25,6 +25,11 @@ export function useSessionActor(): SessionActor {
   return actor;
 }
 
+/** The session actor, or null outside a SessionProvider (components rendered alone in tests, before sign-in). */
+export function useOptionalSessionActor(): SessionActor | null {
+  return useContext(Ctx);
+}
+
 export function useAccessActors(): AccessActors {
   const actors = useContext(AccessCtx);
   if (!actors) throw new Error('useAccessActors needs a SessionProvider');

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Body1, Card, CardHeader, Link, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useMediaSrc } from '@core/client/media';
 import type { Conversation } from '../../shared/api';
 import { MESSAGES } from '../../shared/messages';
 import { cardState } from '../../shared/rules';
@@ -20,13 +21,15 @@ export function ConversationCard({ conversation, fetchedAt }: { conversation: Co
   const life = useLifecycle(conversation, fetchedAt);
   const c = life.conversation;
   const state = cardState(life.status);
+  // A remote image only through the server's image proxy (or none when remote media is off).
+  const image = useMediaSrc(c.image_url);
   const href = `/conversations/${c.id}`;
   return (
     <Card className={styles.card} data-testid="conversation-card" data-status={life.status}>
       <CardHeader header={<Subtitle2 as="h3">{c.name}</Subtitle2>} />
       {state === 'success' && (
         <>
-          {c.image_url && <img className={styles.image} src={c.image_url} alt="" />}
+          {image && <img className={styles.image} src={image} alt="" />}
           {c.description && <Body1 className={styles.description}>{c.description}</Body1>}
           <Link href={href} onClick={(e) => { e.preventDefault(); void navigate({ href }); }}>View</Link>
         </>

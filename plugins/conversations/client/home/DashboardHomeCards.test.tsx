@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { MEDIA_IMAGE_PATH } from '@core/shared/api/media';
 import userEvent from '@testing-library/user-event';
 import { conversation, fakeApi, project } from '../testing/fakeApi';
 import { renderWithApp } from '../testing/harness';
@@ -37,7 +38,8 @@ describe('the dashboard home', () => {
     expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Done', 'Busy', 'Queued', 'Broken', 'Stopped']);
     const done = within(cards[0]!);
     expect(done.getByText('What the ballots debate looks like.')).toBeTruthy();
-    expect(cards[0]!.querySelector('img')?.getAttribute('src')).toBe('https://img.test/a.png');
+    // The remote image through the server's image proxy, never from its host (issue 18, finding 9).
+    expect(cards[0]!.querySelector('img')?.getAttribute('src')).toBe(`${MEDIA_IMAGE_PATH}?url=${encodeURIComponent('https://img.test/a.png')}`);
     expect(done.getByRole('link', { name: 'View' }).getAttribute('href')).toBe('/conversations/done');
     for (const i of [1, 2]) {
       expect(within(cards[i]!).getByText('Conversation is refreshing')).toBeTruthy();

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Avatar, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { MESSAGES } from '../../shared/api';
 import { useSelectionService } from '@core/client/selection/hooks';
+import { useMediaSrc } from '@core/client/media';
 import { accountDetailsQuery, accountUrlsQuery, nodeQuery } from '../api';
 import { edgeKind } from '../kinds';
 import { PopupFrame } from './PopupFrame';
@@ -9,7 +10,6 @@ import { useInsightsSections } from './insights';
 
 const useStyles = makeStyles({
   head: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
-  avatar: { width: '40px', height: '40px', borderRadius: '50%' },
   table: { borderCollapse: 'collapse', width: '100%', '& td, & th': { textAlign: 'left', padding: '2px 4px', wordBreak: 'break-all' } },
 });
 
@@ -22,6 +22,8 @@ export function UserPopup({ conversationId, rid, clusterId, onClose }: { convers
   const urls = useQuery(accountUrlsQuery(conversationId, rid));
   const node = useQuery({ ...nodeQuery(conversationId, clusterId ?? '', rid, null), enabled: clusterId !== null });
   const a = details.data;
+  // Through the server's image proxy, or no image (initials) when remote media is off: never the author's host.
+  const avatar = useMediaSrc(a?.avatar_url);
   const extra = a ? Object.entries(a.additional_properties).sort(([x], [y]) => x.localeCompare(y)) : [];
   const shared = urls.data ? urls.data.urls.map((url, k) => ({ url, date: urls.data!.post_dates[k] ?? '' })).sort((x, y) => y.date.localeCompare(x.date)) : [];
   const connected = node.data?.connected_accounts ?? [];
@@ -32,7 +34,7 @@ export function UserPopup({ conversationId, rid, clusterId, onClose }: { convers
       {a && (
         <>
           <div className={styles.head}>
-            {a.avatar_url && <img className={styles.avatar} src={a.avatar_url} alt="" referrerPolicy="no-referrer" />}
+            <Avatar name={a.display_name ?? a.screen_name ?? a.rid} image={avatar ? { src: avatar } : undefined} size={40} />
             <div>
               <Text block weight="semibold">{a.display_name ?? a.screen_name ?? a.rid}</Text>
               {a.screen_name && <Text block size={200}>@{a.screen_name}</Text>}
