@@ -54,6 +54,8 @@ const routes: Record<string, Measure> = {
   },
   'coordinations node': async (f) => (await get(`/api/v2/coordinations/c1/node?conversation_id=${conversationId}&user_rid=${member}&${f}`)).data.connected_accounts.length,
   'accounts sharing': async (f) => (await get(`/api/v2/accounts/sharing?conversation_id=${conversationId}&kind=domain&value=campaign.example&${f}`)).data.posts,
+  'insights key_accounts': async (f) => ((await get(`/api/v2/insights/key_accounts?conversation_id=${conversationId}&top_n=1000&${f}`)).data as Array<{ value: number }>)
+    .reduce((n, a) => n + a.value, 0),
 };
 
 /** The selections to try for a dimension, as query strings: every value seen in filter_counts, included and excluded. */
@@ -92,6 +94,23 @@ beforeAll(async () => {
   const cluster = (await get(`/api/v2/coordinations/c1/cluster?conversation_id=${conversationId}`)).data;
   edge = cluster.edges[0];
   member = edge.i;
+  // The insights plugin's seven dimensions need approved insights: on a campaign member and on an organic account,
+  // with different values of every property (a value of the organic account alone selects no coordination).
+  const reviewer = await t.createUser('Every dimension', { roles: ['Senior Analyst'] });
+  const senior = new ApiClient(t.url);
+  await senior.login(reviewer.email, reviewer.password);
+  const authors = ((await get(`/api/v2/conversations/${conversationId}/raw_data?limit=100`)).data as Array<{ user_rid: string }>).map((r) => r.user_rid);
+  const organic = authors.find((rid) => rid.startsWith('d-org'))!;
+  const insights: Array<[string, Record<string, unknown>]> = [
+    [member, { subcategory: ['Coordinated Inauthentic Network'], country_of_origin: 'Russia', operating_country: 'Latvia', state_association: 'Russia', role: 'Influencer', language: ['English'], region: 'Europe' }],
+    [organic, { subcategory: ['Mainstream News'], country_of_origin: 'France', operating_country: 'France', state_association: 'France', role: 'Journalist', language: ['French'], region: 'North America' }],
+  ];
+  for (const [rid, properties] of insights) {
+    const created = await senior.post('/api/v2/insights', { analyzable_type: 'account', platform: 'twitter', analyzable_id: rid, additional_properties: properties });
+    expect(created.status, created.text).toBe(200);
+    expect((await senior.patch('/api/v2/insights', { id: created.body.data.id, status: 'approved' })).status).toBe(200);
+  }
+  counts = (await get(`/api/v2/conversations/${conversationId}/filter_counts`)).data;
 }, 180_000);
 afterAll(async () => t?.close());
 

@@ -14,7 +14,7 @@ const CHUNK = 500;
  */
 export function insightFacets(storage: Storage): PostFacetProvider {
   const valuesOf = (property: string): FacetValues => (scope) => sql<{ post_id: number; value: string }>`select distinct mp.post_id as post_id, v.value as value
-    from (${matchedPairs(scope.organizationId, { runId: scopeRunSql(scope) }, 'approved')}) mp
+    from (${matchedPairs(storage.dialect, scope.organizationId, { runId: scopeRunSql(scope) }, 'approved')}) mp
     join insights_values v on v.insight_id = mp.insight_id and v.property = ${property} and v.organization_id = ${scope.organizationId}`;
   return {
     owner: 'insights',
@@ -33,7 +33,7 @@ export function insightFacets(storage: Storage): PostFacetProvider {
       for (const id of ids) out.set(id, { insights_count: 0 });
       for (let k = 0; k < ids.length; k += CHUNK) {
         const rows = (await sql<{ post_id: number; n: number }>`select mp.post_id as post_id, count(distinct mp.insight_id) as n
-          from (${matchedPairs(scope.organizationId, { postIds: ids.slice(k, k + CHUNK) }, 'approved')}) mp group by mp.post_id`.execute(storage.db)).rows;
+          from (${matchedPairs(storage.dialect, scope.organizationId, { postIds: ids.slice(k, k + CHUNK) }, 'approved')}) mp group by mp.post_id`.execute(storage.db)).rows;
         for (const r of rows) out.set(Number(r.post_id), { insights_count: Number(r.n) });
       }
       return out;

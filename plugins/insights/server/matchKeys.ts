@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { getDomain } from 'tldts';
+import type { DialectName } from '@core/server/storage/database';
 import type { AccountRef } from '../shared/service';
 import type { MatchKeyRow } from './tables';
 
@@ -10,20 +11,30 @@ import type { MatchKeyRow } from './tables';
  */
 
 /**
+ * Case is folded for ASCII letters only, alike in TypeScript and on both engines: SQLite's built-in lower() folds
+ * nothing else, so PostgreSQL's (which folds every script) is not used. `Ivan` matches `IVAN`; `Иван` only `Иван`.
+ */
+export const asciiLower = (value: string) => value.replace(/[A-Z]+/g, (c) => c.toLowerCase());
+
+export function asciiLowerSql(value: RawBuilder<string | null>, dialect: DialectName): RawBuilder<string | null> {
+  return dialect === 'sqlite' ? sql`lower(${value})` : sql`translate(${value}, ${sql.lit('ABCDEFGHIJKLMNOPQRSTUVWXYZ')}, ${sql.lit('abcdefghijklmnopqrstuvwxyz')})`;
+}
+
+/**
  * A profile link as compared: lower case, without `http(s)://` and a leading `www.`, without trailing slashes, so
  * `https://www.X.com/Someone/` and `x.com/someone` are one account. Null when nothing is left.
  */
 export function normaliseProfileUrl(url: string | null | undefined): string | null {
   if (!url) return null;
-  let value = url.toLowerCase().replaceAll('https://', '').replaceAll('http://', '');
+  let value = asciiLower(url).replaceAll('https://', '').replaceAll('http://', '');
   if (value.startsWith('www.')) value = value.slice(4);
   value = value.replace(/\/+$/, '');
   return value || null;
 }
 
-/** normaliseProfileUrl in SQL (SQLite and PostgreSQL alike) over a text expression. */
-export function profileUrlSql(url: RawBuilder<string | null>): RawBuilder<string | null> {
-  const bare = sql`replace(replace(lower(${url}), 'https://', ''), 'http://', '')`;
+/** normaliseProfileUrl in SQL over a text expression. */
+export function profileUrlSql(url: RawBuilder<string | null>, dialect: DialectName): RawBuilder<string | null> {
+  const bare = sql`replace(replace(${asciiLowerSql(url, dialect)}, 'https://', ''), 'http://', '')`;
   return sql<string | null>`rtrim(case when ${bare} like 'www.%' then substr(${bare}, 5) else ${bare} end, '/')`;
 }
 
@@ -54,14 +65,15 @@ export interface KeySource {
   link: string | null;
 }
 
-/** The screen name as compared: without leading @, lower case. */
+/** The screen name as compared: without leading @ and surrounding spaces, ASCII letters lower case. */
 export const screenKey = (screen: string | null | undefined) => {
-  const value = screen?.trim().replace(/^@+/, '').toLowerCase();
-  return value ? value : null;
+  const value = screen?.replace(/^ +| +$/g, '').replace(/^@+/, '');
+  return value ? asciiLower(value) : null;
 };
 
 /** screenKey in SQL over a text expression. */
-export const screenSql = (screen: RawBuilder<string | null>) => sql<string | null>`lower(ltrim(trim(${screen}), '@'))`;
+export const screenSql = (screen: RawBuilder<string | null>, dialect: DialectName) =>
+  asciiLowerSql(sql`ltrim(trim(${screen}), '@')`, dialect);
 
 /** The match keys of one insight (without ids). An account insight without a platform cannot match: none. */
 export function matchKeysOf(insight: KeySource): Array<Pick<MatchKeyRow, 'kind' | 'platform' | 'key' | 'fqdn'>> {

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { DialectName } from '@core/server/storage/database';
 import { actorProfileSql, profileUrlSql, screenSql } from './matchKeys';
 
 /**
@@ -26,21 +27,21 @@ function postsOf(organizationId: string, source: PostSource) {
  * Key row `k` names actor `a` (aliases of posts_actors and insights_match_keys): same platform, and the key equals the
  * actor's column of its kind. The four candidates go in one `in (...)` so the key index serves the join.
  */
-export function accountKeyMatches(a: string, k: string): RawBuilder<boolean> {
+export function accountKeyMatches(dialect: DialectName, a: string, k: string): RawBuilder<boolean> {
   const col = (name: string) => sql.ref(`${a}.${name}`);
   const key = sql.ref(`${k}.key`);
   const kind = sql.ref(`${k}.kind`);
-  const screen = screenSql(sql`${col('screen_name')}`);
-  const url = profileUrlSql(actorProfileSql(a));
+  const screen = screenSql(sql`${col('screen_name')}`, dialect);
+  const url = profileUrlSql(actorProfileSql(a), dialect);
   return sql<boolean>`${sql.ref(`${k}.platform`)} = ${col('platform')} and ${key} in (${col('rid')}, ${screen}, ${col('user_id')}, ${url})
     and ((${kind} = 'rid' and ${key} = ${col('rid')}) or (${kind} = 'screen' and ${key} = ${screen})
       or (${kind} = 'user_id' and ${key} = ${col('user_id')}) or (${kind} = 'url' and ${key} = ${url}))`;
 }
 
 /** Actor `a` (alias) has an insight of the rule on its account. */
-export function actorHasInsight(organizationId: string, a: string, rule: StatusRule): RawBuilder<boolean> {
+export function actorHasInsight(dialect: DialectName, organizationId: string, a: string, rule: StatusRule): RawBuilder<boolean> {
   return sql<boolean>`exists (select 1 from insights_match_keys hk join insights_insights hi on hi.id = hk.insight_id
-    where hk.organization_id = ${organizationId} and ${accountKeyMatches(a, 'hk')} and ${statusSql(rule, 'hi')})`;
+    where hk.organization_id = ${organizationId} and ${accountKeyMatches(dialect, a, 'hk')} and ${statusSql(rule, 'hi')})`;
 }
 
 function statusSql(rule: StatusRule, alias = 'i') {
@@ -53,13 +54,13 @@ function statusSql(rule: StatusRule, alias = 'i') {
  * the kind must then agree with the column that matched. Domains go through `posts_urls.domain` (indexed) with
  * the host checked after. Nothing is read when the organisation has no insight of the rule (one indexed probe).
  */
-export function matchedPairs(organizationId: string, source: PostSource, rule: StatusRule): RawBuilder<{ post_id: number; insight_id: string }> {
+export function matchedPairs(dialect: DialectName, organizationId: string, source: PostSource, rule: StatusRule): RawBuilder<{ post_id: number; insight_id: string }> {
   const posts = postsOf(organizationId, source);
   return sql<{ post_id: number; insight_id: string }>`select m.post_id as post_id, m.insight_id as insight_id from (
       select p.id as post_id, k.insight_id as insight_id
         from ${posts.from}
         join posts_actors a on a.id = p.actor_id
-        join insights_match_keys k on k.organization_id = ${organizationId} and ${accountKeyMatches('a', 'k')}
+        join insights_match_keys k on k.organization_id = ${organizationId} and ${accountKeyMatches(dialect, 'a', 'k')}
        where ${posts.where}
       union all
       select p.id as post_id, k.insight_id as insight_id
@@ -74,17 +75,17 @@ export function matchedPairs(organizationId: string, source: PostSource, rule: S
 }
 
 /** The distinct insights meeting the posts. */
-export function matchedInsightIds(organizationId: string, source: PostSource, rule: StatusRule): RawBuilder<{ insight_id: string }> {
-  return sql<{ insight_id: string }>`select distinct mp.insight_id as insight_id from (${matchedPairs(organizationId, source, rule)}) mp`;
+export function matchedInsightIds(dialect: DialectName, organizationId: string, source: PostSource, rule: StatusRule): RawBuilder<{ insight_id: string }> {
+  return sql<{ insight_id: string }>`select distinct mp.insight_id as insight_id from (${matchedPairs(dialect, organizationId, source, rule)}) mp`;
 }
 
 /** Of `runIds`, the runs holding a post that meets insight `insightId` (by its author or a link), whatever its status. */
-export function runsMeeting(organizationId: string, insightId: string, runIds: readonly string[]): RawBuilder<{ run_id: string }> {
+export function runsMeeting(dialect: DialectName, organizationId: string, insightId: string, runIds: readonly string[]): RawBuilder<{ run_id: string }> {
   const runs = sql.join(runIds.length ? [...runIds] : ['']);
   return sql<{ run_id: string }>`select distinct rp.run_id as run_id
       from posts_run_posts rp join posts_posts p on p.id = rp.post_id
       join posts_actors a on a.id = p.actor_id
-      join insights_match_keys k on k.insight_id = ${insightId} and k.organization_id = ${organizationId} and ${accountKeyMatches('a', 'k')}
+      join insights_match_keys k on k.insight_id = ${insightId} and k.organization_id = ${organizationId} and ${accountKeyMatches(dialect, 'a', 'k')}
      where rp.run_id in (${runs}) and p.organization_id = ${organizationId}
     union
     select distinct rp.run_id as run_id

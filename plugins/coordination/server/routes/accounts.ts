@@ -1,4 +1,6 @@
 import type { RouteRegistrar } from '@core/server/http/routes';
+import type { ServiceRegistry } from '@core/shared/services/registry';
+import { accountKey, insightLookupKey } from '@plugins/insights/shared/public';
 import { requireUser } from '@core/server/http/routes';
 import { badRequest, notFound } from '@core/server/http/errors';
 import {
@@ -16,9 +18,16 @@ function parseJsonObject(text: string): Record<string, unknown> {
   } catch { return {}; }
 }
 
-async function actorDetails(db: Db, organizationId: string, runId: string | null, actorIds: readonly number[]): Promise<Actor[]> {
+async function actorDetails(db: Db, services: ServiceRegistry, organizationId: string, runId: string | null, actorIds: readonly number[]): Promise<Actor[]> {
   if (actorIds.length === 0) return [];
   const rows = await db.selectFrom('posts_actors').selectAll().where('organization_id', '=', organizationId).where('id', 'in', [...actorIds]).execute();
+  // Approved analyst insights come from the insights plugin when it is installed (matched by platform id, handle,
+  // user id or profile link, as its filters match them); without it there are none to show.
+  const insights = services.has(insightLookupKey)
+    ? await services.get(insightLookupKey).approvedForAccounts(organizationId, rows.map((a) => ({
+      platform: a.platform, rid: a.rid, screen_name: a.screen_name, user_id: a.user_id, url: a.embedded_profile_url ?? a.url,
+    })))
+    : new Map<string, unknown[]>();
   const clusters = runId === null ? [] : await db.selectFrom('coordination_vertices').select(['actor_id', 'cluster_id'])
     .where('run_id', '=', runId).where('actor_id', 'in', [...actorIds]).execute();
   const clusterOf = new Map(clusters.map((c) => [c.actor_id, c.cluster_id]));
@@ -31,8 +40,7 @@ async function actorDetails(db: Db, organizationId: string, runId: string | null
       platform: a.platform, id: a.id, rid: a.rid, screen_name: a.screen_name, display_name: a.display_name,
       class: classes.actor, post_class: classes.post, location: a.location, url: a.url, avatar_url: a.avatar_url, bio: a.bio,
       created_at: a.created_at, embedded_profile_url: a.embedded_profile_url,
-      // Analyst insights belong to the insights plugin (not built yet): none to show.
-      insights: [], additional_properties: parseJsonObject(a.additional_properties), coordinationClusterId: clusterOf.get(a.id) ?? null,
+      insights: insights.get(accountKey(a)) ?? [], additional_properties: parseJsonObject(a.additional_properties), coordinationClusterId: clusterOf.get(a.id) ?? null,
     }];
   });
 }
@@ -57,7 +65,7 @@ export function registerAccountRoutes(r: RouteRegistrar): void {
       if (id !== null) ids.push(id);
     }
     ctx.reply.header('Cache-Control', CACHE);
-    return actorDetails(db, user.organization_id, view.detection?.run_id ?? null, ids);
+    return actorDetails(db, ctx.app.services, user.organization_id, view.detection?.run_id ?? null, ids);
   });
 
   r.get(`${ACCOUNTS_PATH}/:rid/details`, {
@@ -68,7 +76,7 @@ export function registerAccountRoutes(r: RouteRegistrar): void {
     const db = dbOf(ctx.app.storage);
     const view = await conversationView(ctx.app, user.organization_id, ctx.query.conversation_id);
     const id = await actorByRid(db, user.organization_id, view.runId, ctx.params.rid);
-    const [actor] = id === null ? [] : await actorDetails(db, user.organization_id, view.detection?.run_id ?? null, [id]);
+    const [actor] = id === null ? [] : await actorDetails(db, ctx.app.services, user.organization_id, view.detection?.run_id ?? null, [id]);
     if (!actor) throw notFound(MESSAGES.accountNotFound);
     ctx.reply.header('Cache-Control', CACHE);
     return actor;

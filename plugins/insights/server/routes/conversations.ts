@@ -46,7 +46,7 @@ export function registerConversationRoutes(r: RouteRegistrar): void {
     const db = dbOf(ctx.app.storage);
     const rows = await db.selectFrom('insights_insights').selectAll()
       .where('organization_id', '=', user.organization_id).where('status', '<>', 'deleted')
-      .where(sql<boolean>`id in (select mi.insight_id from (${matchedInsightIds(user.organization_id, { runId: scope.runId }, 'live')}) mi)`)
+      .where(sql<boolean>`id in (select mi.insight_id from (${matchedInsightIds(ctx.app.storage.dialect, user.organization_id, { runId: scope.runId }, 'live')}) mi)`)
       .execute();
     return rows.sort(newestEditFirst).map(toInsight);
   });
@@ -61,7 +61,7 @@ export function registerConversationRoutes(r: RouteRegistrar): void {
     if (!insight || insight.status === 'deleted') throw notFound(INSIGHT_MESSAGES.notFound);
     const latest = await latestRuns(db, user.organization_id);
     if (latest.size === 0) return [];
-    const meeting = new Set((await runsMeeting(user.organization_id, insight.id, [...latest.values()]).execute(db)).rows.map((r) => r.run_id));
+    const meeting = new Set((await runsMeeting(ctx.app.storage.dialect, user.organization_id, insight.id, [...latest.values()]).execute(db)).rows.map((r) => r.run_id));
     const ids = [...latest].filter(([, run]) => meeting.has(run)).map(([conversation]) => conversation);
     if (ids.length === 0) return [];
     const organization = await db.selectFrom('core_organizations').select('name').where('id', '=', user.organization_id).executeTakeFirstOrThrow();

@@ -21,9 +21,11 @@ export function registerKeyAccountRoutes(r: RouteRegistrar): void {
     query: keyAccountsQuerySchema, response: keyAccountsSchema,
   }, async (ctx) => {
     const user = requireUser(ctx);
-    const filters = filtersOfRequest(ctx.request.query);
+    // top_n arrives as a number (the schema coerces it); the filter decoder reads the other parameters, all strings.
+    const { conversation_id: conversationId, top_n: topN, ...rest } = ctx.query;
+    const filters = filtersOfRequest(rest);
     const posts = ctx.app.services.get(postScopeKey);
-    const scope = await posts.resolve(user.organization_id, ctx.query.conversation_id);
+    const scope = await posts.resolve(user.organization_id, conversationId);
     if (scope.runId === null) return [];
     const db = dbOf(ctx.app.storage);
     // Posts per author first (one pass over the run under the filters), then only authors with an approved insight.
@@ -35,8 +37,8 @@ export function registerKeyAccountRoutes(r: RouteRegistrar): void {
     const rows = await db.selectFrom(perActor).innerJoin('posts_actors as a', 'a.id', 'c.actor_id')
       .select(['a.id', 'a.rid', 'a.platform', 'a.screen_name', 'a.display_name', 'a.user_id', 'a.embedded_profile_url', 'a.url', 'c.value'])
       .where('a.organization_id', '=', user.organization_id)
-      .where(actorHasInsight(user.organization_id, 'a', 'approved'))
-      .orderBy('c.value', 'desc').orderBy('a.id').limit(ctx.query.top_n).execute();
+      .where(actorHasInsight(ctx.app.storage.dialect, user.organization_id, 'a', 'approved'))
+      .orderBy('c.value', 'desc').orderBy('a.id').limit(topN).execute();
     const accounts = rows.map((a) => ({ platform: a.platform, rid: a.rid, screen_name: a.screen_name, user_id: a.user_id, url: a.embedded_profile_url ?? a.url }));
     const insights = await createInsightLookup(ctx.app.storage).approvedForAccounts(user.organization_id, accounts);
     return rows.map((a, k) => {
