@@ -11,7 +11,8 @@ import {
   INSIGHT_TOPICS_PATH, conversationIdParamsSchema, narrativeEntitySchema, conversationTopicsSchema, insightTopicsQuerySchema,
   topicInsightCountListSchema, type ConversationTopics, type TopicInsightCount,
 } from '../shared/api';
-import { RISKY_INSIGHT_CATEGORIES, riskAssessmentSchema, type RiskLevel } from '../shared/types';
+import { riskAssessmentSchema, type RiskLevel } from '../shared/types';
+import { riskCategoryOf } from '@plugins/insights/shared/public';
 import { filteredQuery } from '@core/server/http/querySchema';
 import { facetValues } from './runPosts';
 import { topicsOfRun, type TopicsDb } from './store';
@@ -121,7 +122,6 @@ export function registerRoutes(r: RouteRegistrar): void {
     ]);
     const order = new Map((await db.selectFrom('topics_topics').select(['rid', 'position']).where('run_id', '=', run.run_id).execute())
       .map((t) => [t.rid, t.position]));
-    const risky = new Set<string>(RISKY_INSIGHT_CATEGORIES);
     const counts = new Map<string, TopicInsightCount>();
     for (const m of members) {
       if (!m.topic_rid) continue;
@@ -132,7 +132,7 @@ export function registerRoutes(r: RouteRegistrar): void {
         for (const country of origins.length ? origins : [null]) {
           const key = JSON.stringify([m.topic_rid, subcategory, country]);
           const row = counts.get(key) ?? { topic: m.topic_rid, count: 0, subcategory, country_of_origin: country,
-            risk_category: subcategory && risky.has(subcategory) ? subcategory : null };
+            risk_category: subcategory ? riskCategoryOf(subcategory) : null };
           row.count += 1;
           counts.set(key, row);
         }

@@ -3,6 +3,7 @@ import type { FacetScope, PostFacetRegistry } from '@core/server/facets/contract
 import type { BooleanDimension, ListDimension } from '@core/shared/filters';
 import { tablesOf, type Storage } from '@core/server/storage/database';
 import type { PostStoreTables as PostsTables } from '@core/server/postStore/tables';
+import { riskCategoryOf } from '@plugins/insights/shared/public';
 import type { EngagementLevel, TopicInputPost } from '../shared/types';
 
 /** A post's text as the engine reads it: title and body (body falls back to title or subject, spec section 3). */
@@ -64,7 +65,8 @@ export async function loadRunPosts(storage: Storage, facets: PostFacetRegistry |
       engagement_level: level && ENGAGEMENT.has(level) ? (level as EngagementLevel) : null,
       threat: threats!.get(r.id)?.includes('true') ?? false,
       coordination_cluster_ids: clusters!.get(r.id) ?? [],
-      insight_risk_categories: insights!.get(r.id) ?? [],
+      // The facet carries the authors' insight subcategories; the risk signals read their risk categories.
+      insight_risk_categories: [...new Set((insights!.get(r.id) ?? []).map(riskCategoryOf))],
       categories: themes!.get(r.id) ?? [],
     };
   });

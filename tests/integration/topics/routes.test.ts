@@ -31,7 +31,7 @@ beforeAll(async () => {
   admin = (await signIn('Topics Org', { admin: true })).client;
   stranger = (await signIn('Other Org')).client;
   // Insight dimensions and facets as an insights plugin would declare and register them: authors posting on gab
-  // carry a Pink Slime insight.
+  // carry a Pink Slime insight (subcategory 'Pink Slime Local News' of risk category 'Pink Slime').
   filterDimensions.register([
     defineDimension({ name: 'insight_subcategories', kind: 'list', countKey: 'insight_subcategory', owner: 'insights-test', label: 'Insight subcategory', order: 300 }),
     defineDimension({ name: 'insight_countries_of_origin', kind: 'list', countKey: 'insight_country_of_origin', owner: 'insights-test', label: 'Insight country of origin', order: 310 }),
@@ -39,7 +39,7 @@ beforeAll(async () => {
   t.server.ctx.services.get(postFacetsKey).register({
     owner: 'insights-test',
     facets: {
-      insight_subcategories: () => sql<{ post_id: number; value: string }>`select id as post_id, 'Pink Slime' as value from posts_posts where platform = 'gab'`,
+      insight_subcategories: () => sql<{ post_id: number; value: string }>`select id as post_id, 'Pink Slime Local News' as value from posts_posts where platform = 'gab'`,
       insight_countries_of_origin: () => sql<{ post_id: number; value: string }>`select id as post_id, 'US' as value from posts_posts where platform = 'gab'`,
     },
   });
@@ -124,7 +124,7 @@ describe('GET /api/v2/insights/topics', () => {
     expect(res.status).toBe(200);
     const rows = topicInsightCountListSchema.parse(res.body.data);
     expect(rows.reduce((s, r) => s + r.count, 0)).toBe(15);
-    for (const r of rows) expect(r).toMatchObject({ subcategory: 'Pink Slime', country_of_origin: 'US', risk_category: 'Pink Slime' });
+    for (const r of rows) expect(r).toMatchObject({ subcategory: 'Pink Slime Local News', country_of_origin: 'US', risk_category: 'Pink Slime' });
     const filtered = await analyst.get(`/api/v2/insights/topics?conversation_id=${conversation}&narratives=${rows[0]!.topic}:true`);
     expect(filtered.body.data).toEqual([rows[0]]);
   });

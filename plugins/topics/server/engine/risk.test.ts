@@ -57,11 +57,17 @@ describe('assessRisk', () => {
     const r = assessRisk(posts(50, (i) => ({ insight_risk_categories: i < 6 ? ['State Associated - Russia'] : ['Mainstream'] })));
     expect(signal(r, 'state_actor')).toMatchObject({ count: 6, level: 'HIGH_RISK' });
     expect(r.insight_risks[0]!.type_name).toBe('STATE_ACTOR_WITH_OTHER_FACTORS');
+    // The filters that show the posts name the categories' subcategories, the insight_subcategories filter's values.
+    expect(r.insight_risks[0]!.filters).toContainEqual({ key: 'insight_subcategories', value: 'Russian State Media' });
+    expect(r.insight_risks[0]!.filters).toContainEqual({ key: 'insight_subcategories', value: 'Pink Slime Local News' });
+    expect(r.insight_risks[0]!.filters.some((f) => f.key === 'insight_state_associations')).toBe(false);
   });
 
   it('high engagement and government accounts only add context', () => {
     const r = assessRisk(posts(10, (i) => ({ engagement_level: 'high', insight_risk_categories: i < 3 ? ['U.S. Government'] : [] })));
     expect(r.risk_level).toBe('MEDIUM_RISK');
     expect(r.insight_risks.map((x) => x.type_name)).toEqual(['INFLUENCER_WITH_OTHER_FACTORS', 'GOVT_OFFICIAL_WITH_OTHER_FACTORS']);
+    expect(r.insight_risks[1]!.filters).toEqual(['U.S. Federal Government', 'U.S. State or Local Government', 'U.S. Elected Official']
+      .map((value) => ({ key: 'insight_subcategories', value })));
   });
 });

@@ -1,3 +1,4 @@
+import { RISK_CATEGORIES_MAP } from '@plugins/insights/shared/public';
 import {
   RISKY_INSIGHT_CATEGORIES, type InsightRisk, type InsightRiskType, type RiskAssessment, type RiskLevel,
   type RiskSignal, type RiskSignalName, type TopicInputPost,
@@ -62,16 +63,21 @@ const CARRIES: Record<RiskSignalName, (p: TopicInputPost) => boolean> = {
   govt_official: (p) => (p.insight_risk_categories ?? []).includes('U.S. Government'),
 };
 
+/** The insight_subcategories filter entries of risk categories: the filter's values are subcategories. */
+const subcategoriesOf = (categories: readonly string[]) => categories
+  .flatMap((c) => [...(RISK_CATEGORIES_MAP as Record<string, readonly string[]>)[c] ?? []])
+  .map((value) => ({ key: 'insight_subcategories', value }));
+
 /** Filters (spec section 3 filter dimensions) that show the posts behind a signal. */
 function filtersFor(signal: RiskSignalName, narrativeId: string | null): Array<{ key: string; value: string }> {
   const base = narrativeId ? [{ key: 'narratives', value: narrativeId }] : [];
   switch (signal) {
     case 'violent_rhetoric': return [...base, { key: 'contains_threatening_language', value: 'true' }];
     case 'coordination': return [...base, { key: 'coordination_only', value: 'true' }];
-    case 'state_actor': return [...base, { key: 'insight_state_associations', value: 'true' }];
+    case 'state_actor': return [...base, ...subcategoriesOf(RISKY_INSIGHT_CATEGORIES)];
     case 'nicheness': return [...base, { key: 'is_niche', value: 'true' }];
     case 'influencer': return [...base, { key: 'engagement_score', value: 'high' }];
-    case 'govt_official': return [...base, { key: 'insight_subcategories', value: 'U.S. Government' }];
+    case 'govt_official': return [...base, ...subcategoriesOf(['U.S. Government'])];
   }
 }
 
