@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '@core/server/testing/httpClient';
 import type { TestServer } from '@core/server/testing/testServer';
 import { keyAccountsSchema, type Insight } from '@plugins/insights/shared/api';
+import { insightLookupKey } from '@plugins/insights/shared/public';
 import {
   addRun, ALICE, accountInsight, conversationWithRun, CORPUS_A, domainInsight, errorsOf, GABBER, insightIn, signIn, startServer, writePosts,
 } from './support';
@@ -187,5 +188,26 @@ describe('actor details (the profile popup)', () => {
     expect(list.status, list.text).toBe(200);
     expect((list.body.data as Array<{ rid: string; insights: Insight[] }>).map((a) => [a.rid, a.insights.map((i) => i.id)]))
       .toEqual([['tg-300', [insight.channel]], ['tw-100', [insight.alice]], ['tw-200', []]]);
+  });
+});
+
+describe('the insights.lookup service other plugins read', () => {
+  it('answers approved insights by account (any of its keys) and by domain (the name or a parent of it)', async () => {
+    const lookup = t.server.ctx.services.get(insightLookupKey);
+    const accounts = await lookup.approvedForAccounts(org, [
+      { platform: 'twitter', rid: 'someone-else', screen_name: null, user_id: null, url: 'HTTPS://X.com/alice_example/' },
+      { platform: 'telegram', rid: 'tg-300', screen_name: 'newsroom', user_id: null, url: null },
+      { platform: 'twitter', rid: 'tw-200', screen_name: 'bob_b', user_id: null, url: null },
+      { platform: 'gab', rid: 'tw-100', screen_name: null, user_id: null, url: null },
+    ]);
+    // Alice's approved insight names her by platform id only: a profile link alone does not find it.
+    expect([...accounts.keys()]).toEqual([]);
+    const byRid = await lookup.approvedForAccounts(org, [{ platform: 'twitter', rid: 'tw-100', screen_name: null, user_id: null, url: null }]);
+    expect(byRid.get('twitter:tw-100')!.map((i) => i.id)).toEqual([insight.alice]);
+    const byLink = await lookup.approvedForAccounts(org, [{ platform: 'telegram', rid: 'other', screen_name: null, user_id: null, url: 'https://t.me/newsroom' }]);
+    expect(byLink.get('telegram:other')!.map((i) => i.id)).toEqual([insight.channel]);
+    const domains = await lookup.approvedForDomains(org, ['sub.news.example.com', 'NEWS.example.com', 'notnews.example.com', 'example.com']);
+    expect([...domains].map(([d, list]) => [d, list.map((i) => i.id)])).toEqual([['sub.news.example.com', [insight.news]], ['news.example.com', [insight.news]]]);
+    expect((await lookup.approvedForDomains('another-org', ['news.example.com'])).size).toBe(0);
   });
 });
