@@ -9,6 +9,7 @@ import { insightFacets } from './facets';
 import { createInsightLookup } from './lookup';
 import { migrations } from './migrations';
 import { registerConversationRoutes } from './routes/conversations';
+import { registerExchangeRoutes } from './routes/exchange';
 import { registerInsightRoutes } from './routes/insights';
 import { registerKeyAccountRoutes } from './routes/keyAccounts';
 import { registerReferenceRoutes } from './routes/reference';
@@ -25,6 +26,7 @@ export default defineServerPlugin({
     registerConversationRoutes(r);
     registerRepairRoutes(r);
     registerKeyAccountRoutes(r);
+    registerExchangeRoutes(r);
   },
   // The lookup serves other plugins' popups (coordination's account details); the conversation directory names the
   // conversations an insight appears in when the conversations plugin is installed.

@@ -181,6 +181,8 @@ export const INSIGHT_MESSAGES = {
   createFailed: 'An error occurred while creating this insight.  Please try again later.',
   updateFailed: 'An error occurred while updating this insights.  Please try again later.',
   deleteConfirm: 'Are you sure you want to delete this insight?',
+  alreadyStored: 'An insight on this account or domain already exists.',
+  importStream: 'Send the file as the request body with Content-Type: application/octet-stream.',
   accountHint: 'You must fill in at least 1 of these fields',
   domainHint: 'You must fill in FQDN and at least 1 other field besides Outlet',
   // Ours (the spec is silent): the list takes one look-up at a time, a status change carries no edits, repair is
@@ -190,3 +192,18 @@ export const INSIGHT_MESSAGES = {
   repairNotAllowed: 'Only senior analysts and global admins may repair insight values.',
   changedMeanwhile: 'This insight was changed meanwhile: reload it and try again.',
 } as const;
+
+/** POST /api/v2/insights/import: the file is the body (application/octet-stream); `format` csv or json (JSON Lines too). */
+export const IMPORT_FORMATS = ['csv', 'json'] as const;
+export const insightImportQuerySchema = z.object({ format: z.enum(IMPORT_FORMATS), file_name: z.string().max(500).optional() });
+/** Rows stored (pending, source import) and rows refused, each with the line of the file it starts on. */
+export const insightImportAnswerSchema = z.object({
+  imported: z.number().int().min(0),
+  ids: z.array(z.string()),
+  refused: z.array(z.object({ line: z.number().int().min(1), errors: z.array(z.string()) })),
+});
+export type InsightImportAnswer = z.infer<typeof insightImportAnswerSchema>;
+
+/** GET /api/v2/insights/export: the organisation's approved insights as CSV, JSON or a STIX 2.1 bundle. */
+export const EXPORT_FORMATS = ['csv', 'json', 'stix'] as const;
+export const insightExportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS) });
