@@ -15,12 +15,16 @@ export type PostSource = { runId: RawBuilder<string> | string } | { postIds: rea
 /** Which insights count: approved ones (filters, popups, key accounts) or every one but deleted (lists). */
 export type StatusRule = 'approved' | 'live';
 
-function postsOf(organizationId: string, source: PostSource) {
+function postsOf(dialect: DialectName, organizationId: string, source: PostSource) {
   if ('runId' in source) {
     return { from: sql`posts_run_posts rp join posts_posts p on p.id = rp.post_id`, where: sql`rp.run_id = ${source.runId} and p.organization_id = ${organizationId}` };
   }
   const ids = source.postIds.length ? source.postIds : [-1];
-  return { from: sql`posts_posts p`, where: sql`p.id in (${sql.join([...ids])}) and p.organization_id = ${organizationId}` };
+  // A page of ids is read by primary key. SQLite's planner otherwise prefers the organisation's index and walks every
+  // post of the organisation (7 ms for a 20-row raw data page on 50k posts, 0.2 ms by key): the unary plus keeps the
+  // organisation check a filter (SQLite's documented way to disqualify an index term).
+  const org = dialect === 'sqlite' ? sql`+p.organization_id` : sql`p.organization_id`;
+  return { from: sql`posts_posts p`, where: sql`p.id in (${sql.join([...ids])}) and ${org} = ${organizationId}` };
 }
 
 /**
@@ -55,7 +59,7 @@ function statusSql(rule: StatusRule, alias = 'i') {
  * the host checked after. Nothing is read when the organisation has no insight of the rule (one indexed probe).
  */
 export function matchedPairs(dialect: DialectName, organizationId: string, source: PostSource, rule: StatusRule): RawBuilder<{ post_id: number; insight_id: string }> {
-  const posts = postsOf(organizationId, source);
+  const posts = postsOf(dialect, organizationId, source);
   return sql<{ post_id: number; insight_id: string }>`select m.post_id as post_id, m.insight_id as insight_id from (
       select p.id as post_id, k.insight_id as insight_id
         from ${posts.from}
