@@ -95,21 +95,27 @@ export function baseTest(index: RunIndex, q: PostSetQuery): ((i: number) => bool
 }
 
 /** One predicate for the whole set: date window, coordination_only and every dimension test. */
-export function setPredicate(index: RunIndex, q: PostSetQuery): { window: { from: number; to: number }; matches: (i: number) => boolean } {
+export function setPredicate(index: RunIndex, q: PostSetQuery): {
+  window: { from: number; to: number }; matches: (i: number) => boolean;
+  /** True when every position of the window matches (no dimension filter, no coordination_only). */
+  wholeWindow: boolean;
+} {
   const window = dateWindow(index, q.filters);
   const base = baseTest(index, q);
-  if (base === 'none') return { window: { from: 0, to: 0 }, matches: () => false };
+  if (base === 'none') return { window: { from: 0, to: 0 }, matches: () => false, wholeWindow: true };
   const tests = [...(base ? [base] : []), ...dimensionTests(index, q.filters).map((t) => t.pass)];
   const matches = (i: number) => {
     if (i < window.from || i >= window.to) return false;
     for (const pass of tests) if (!pass(i)) return false;
     return true;
   };
-  return { window, matches };
+  return { window, matches, wholeWindow: tests.length === 0 };
 }
 
 export function indexTotal(index: RunIndex, q: PostSetQuery): number {
-  const { window, matches } = setPredicate(index, q);
+  const { window, matches, wholeWindow } = setPredicate(index, q);
+  // The unfiltered table (the explorer's first page and every page turn): the window's size, no walk over the run.
+  if (wholeWindow) return window.to - window.from;
   let n = 0;
   for (let i = window.from; i < window.to; i += 1) if (matches(i)) n += 1;
   return n;
