@@ -53,6 +53,7 @@ const envSchema = z.object({
   NARRASCOPE_TRUST_PROXY: z.enum(['true', 'false']).optional(),
   // Security (docs/operations.md "Security").
   NARRASCOPE_LOGREPORTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  NARRASCOPE_QUERY_TIME_BUDGET_MS: z.coerce.number().int().min(1).max(600_000).default(5000),
   NARRASCOPE_REMOTE_MEDIA: z.enum(REMOTE_MEDIA_MODES).default('proxy'),
   NARRASCOPE_MEDIA_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(2 * 1024 * 1024),
   NARRASCOPE_MEDIA_CACHE_MB: z.coerce.number().int().min(0).max(16 * 1024).default(64),
@@ -75,6 +76,11 @@ export interface Config {
   publicUrl: string | null;
   /** Per client address: `POST /logreporter` calls per minute (docs/operations.md "Security"). */
   logReportRateLimitPerMinute: number;
+  /**
+   * Longest a conversation's live preview may search the stored posts (docs/operations.md "Security"); past it the
+   * search is stopped and the preview answers 408.
+   */
+  queryTimeBudgetMs: number;
   media: MediaConfig;
   access: AccessConfig;
 }
@@ -128,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(e.NARRASCOPE_WEB_DIR ?? 'dist/web'),
     publicUrl: e.NARRASCOPE_PUBLIC_URL ? e.NARRASCOPE_PUBLIC_URL.replace(/\/+$/, '') : null,
     logReportRateLimitPerMinute: e.NARRASCOPE_LOGREPORTER_RATE_LIMIT_PER_MINUTE,
+    queryTimeBudgetMs: e.NARRASCOPE_QUERY_TIME_BUDGET_MS,
     media: {
       remote: e.NARRASCOPE_REMOTE_MEDIA,
       maxBytes: e.NARRASCOPE_MEDIA_MAX_BYTES,

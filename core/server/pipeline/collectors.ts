@@ -102,11 +102,25 @@ export interface StoredPostsQuery {
 }
 
 /**
+ * A stored-posts search stopped at its time budget (the store's `NARRASCOPE_QUERY_TIME_BUDGET_MS`): the live
+ * preview answers 408 with a message asking for a narrower query.
+ */
+export class QueryTooSlowError extends Error {
+  constructor(readonly budgetMs: number) {
+    super(`the query ran past its time budget of ${budgetMs} ms`);
+    this.name = 'QueryTooSlowError';
+  }
+}
+
+/**
  * What the conversations plugin expects from the posts store (implemented by the posts plugin, provided as
  * `core.storedPosts`). Both calls use `toFts5`/`toTsquery` for candidates and `compileMatcher` to decide.
  */
 export interface StoredPosts {
-  /** Live preview: stored posts of the organisation that match, per platform (platforms with 0 may be left out). */
+  /**
+   * Live preview: stored posts of the organisation that match, per platform (platforms with 0 may be left out).
+   * Searches off the server's event loop, within the store's time budget: past it, rejects with `QueryTooSlowError`.
+   */
   countMatching(query: StoredPostsQuery): Promise<PlatformCount[]>;
   /** Links the matching stored posts to a run's results; idempotent per run id. */
   linkMatching(query: StoredPostsQuery & { conversationId: string; runId: string }): Promise<{ linked: number; byPlatform: PlatformCount[] }>;

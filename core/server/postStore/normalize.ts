@@ -6,6 +6,9 @@
 import { getDomain, getHostname } from 'tldts';
 import { renderToken, tokenize } from '@core/shared/query';
 import { isNiche, type PlatformKey } from '@core/shared/platforms';
+import { matchableText, normalizeLanguage } from './text';
+
+export { matchableText, normalizeLanguage };
 
 export interface ActorInput {
   /** The platform's id of the account (required: posts of one account share it). */
@@ -74,18 +77,6 @@ export interface NormalizedPost {
   additional_properties: Record<string, unknown>;
   /** `toSearchText` of the matchable text: what the FTS5 table / tsvector is built from. */
   search_text: string;
-}
-
-/**
- * The text a conversation's query is matched against: title, subject and body (the spec's body "falls back to
- * title or subject"; a Reddit title and its self-text are both searched). Duplicates are dropped.
- */
-export function matchableText(post: { title?: string | null; subject?: string | null; body?: string | null }): string {
-  const parts: string[] = [];
-  for (const part of [post.title, post.subject, post.body]) {
-    if (part && !parts.includes(part)) parts.push(part);
-  }
-  return parts.join('\n');
 }
 
 const blank = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v);
@@ -182,17 +173,6 @@ function unique(values: string[]): string[] {
 
 function fold(value: string): string {
   return value.normalize('NFC').toLowerCase();
-}
-
-/** `en-US` → `en`; `English`/`Spanish`/`Chinese` → codes; empty, `und`, `all` → null. */
-export function normalizeLanguage(value: string | null | undefined): string | null {
-  if (typeof value !== 'string') return null;
-  const v = value.trim().toLowerCase();
-  if (!v || v === 'und' || v === 'all' || v === 'any') return null;
-  const named: Record<string, string> = { english: 'en', spanish: 'es', español: 'es', chinese: 'zh', '中文': 'zh' };
-  if (named[v]) return named[v]!;
-  const primary = v.split(/[-_]/)[0]!;
-  return /^[a-z]{2,3}$/.test(primary) ? primary : null;
 }
 
 const EN = new Set(['the', 'and', 'is', 'are', 'of', 'to', 'in', 'that', 'this', 'for', 'with', 'on', 'was', 'it', 'you', 'they', 'we', 'not', 'be', 'have']);

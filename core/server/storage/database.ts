@@ -18,6 +18,11 @@ export interface Storage {
   dialect: DialectName;
   /** Human-readable location for logs (never includes credentials). */
   describe: string;
+  /**
+   * SQLite: the database file, so a worker thread can open a connection of its own to it (WAL lets it read while
+   * this connection writes). Absent for PostgreSQL and for an in-memory SQLite database.
+   */
+  sqliteFile?: string;
   close(): Promise<void>;
 }
 
@@ -127,7 +132,10 @@ export function openSqlite(file: string): Storage {
     throw error;
   }
   const db = new Kysely<CoreTables>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', describe: `sqlite:${file}`, close: () => db.destroy() };
+  return {
+    db, dialect: 'sqlite', describe: `sqlite:${file}`, close: () => db.destroy(),
+    ...(file === ':memory:' ? {} : { sqliteFile: path.resolve(file) }),
+  };
 }
 
 export function openPostgres(url: string, onIdleError: (error: Error) => void = () => {}): Storage {

@@ -35,7 +35,7 @@ export default defineServerPlugin({
   cliCommands,
   async activate(ctx) {
     const disposers: Array<() => void> = [];
-    if (!ctx.services.has(storedPostsKey)) disposers.push(ctx.services.provide(storedPostsKey, createStoredPosts(ctx.storage)));
+    if (!ctx.services.has(storedPostsKey)) disposers.push(ctx.services.provide(storedPostsKey, createStoredPosts(ctx.storage, { queryTimeBudgetMs: ctx.config.queryTimeBudgetMs })));
     disposers.push(ctx.services.provide(organizationDataSourcesKey, {
       enabledIds: async (organizationId) => (await dataSourcesFor(dataSourceDb(ctx.storage), organizationId))
         .filter((source) => source.effective_enabled).map((source) => source.id),

@@ -1,0 +1,64 @@
+/**
+ * What the local archive's two ways of searching share (localArchive.ts on the server's event loop, archiveThread.ts
+ * in a worker thread): the query's shape, which posts are candidates, and the per-platform counts. Imports only the
+ * query language and text helpers, with relative paths, so the worker thread loads little (no Kysely, no tldts).
+ */
+import type { PlatformCount } from '@core/server/pipeline/collectors';
+import { toFts5, toTsquery, type CandidateQuery, type QueryNode } from '../../../../core/shared/query';
+import { normalizeLanguage } from '../../../../core/server/postStore/text';
+
+export interface ArchiveQuery {
+  organizationId: string;
+  query: QueryNode;
+  /** ISO instants, start inclusive, end exclusive; null = unbounded. */
+  startDate: string | null;
+  endDate: string | null;
+  language?: string | null;
+  /** Most posts (the newest); null = all. */
+  recordLimit?: number | null;
+  signal?: AbortSignal;
+  /** 0-1 as candidates are checked. */
+  progress?: (fraction: number) => void;
+}
+
+/** What crosses to the worker thread: the query without its callbacks. */
+export type PlainArchiveQuery = Omit<ArchiveQuery, 'signal' | 'progress'>;
+
+/** Posts whose text is read and matched at once. */
+export const TEXT_CHUNK = 1000;
+
+/**
+ * The conditions selecting an organisation's candidate posts: the full-text index's expression (FTS5 on SQLite,
+ * tsquery on PostgreSQL, or every post when the index cannot say) and the date and language filters.
+ */
+export interface ArchiveSearch {
+  candidates: Exclude<CandidateQuery, { kind: 'none' }>;
+  organizationId: string;
+  /** ISO instants (normalised), start inclusive, end exclusive; null = unbounded. */
+  start: string | null;
+  end: string | null;
+  /** Posts in this language and posts of unknown language; null = any. */
+  language: string | null;
+}
+
+/** The search for `q`, or null when nothing can match. */
+export function archiveSearch(dialect: 'sqlite' | 'postgres', q: PlainArchiveQuery): ArchiveSearch | null {
+  const candidates = dialect === 'sqlite' ? toFts5(q.query) : toTsquery(q.query);
+  if (candidates.kind === 'none') return null;
+  return {
+    candidates,
+    organizationId: q.organizationId,
+    start: q.startDate ? new Date(q.startDate).toISOString() : null,
+    end: q.endDate ? new Date(q.endDate).toISOString() : null,
+    // Posts whose language is unknown are kept: nothing says they are in another language.
+    language: normalizeLanguage(q.language),
+  };
+}
+
+export function byPlatform(posts: Iterable<{ platform: string }>): PlatformCount[] {
+  const counts = new Map<string, number>();
+  for (const p of posts) counts.set(p.platform, (counts.get(p.platform) ?? 0) + 1);
+  return sortCounts([...counts].map(([platform, count]) => ({ platform, count })));
+}
+
+export const sortCounts = (counts: PlatformCount[]) => counts.sort((a, b) => b.count - a.count || a.platform.localeCompare(b.platform));
