@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { RouteRegistrar } from '@core/server/http/routes';
 import { Answer, requireUser } from '@core/server/http/routes';
 import { HttpError, badRequest, forbidden, notFound } from '@core/server/http/errors';
 import { nowIso, fromBool, type Storage } from '@core/server/storage/database';
 import { pipelineKey } from '@core/server/pipeline/runner';
-import { storedPostsKey } from '@core/server/pipeline/collectors';
+import { QueryTooSlowError, storedPostsKey, type PlatformCount } from '@core/server/pipeline/collectors';
 import { runFromRow, type Run } from '@core/server/pipeline/runs';
 import type { SessionUser } from '@core/server/auth/sessionUser';
 import { can } from '@core/shared/access/permissions';
@@ -102,7 +103,17 @@ function toRun(run: Run, admin: boolean): ConversationRun {
   };
 }
 
+/** How long a preview that ran past the time budget is remembered (see `tooSlowRecently`). */
+const TOO_SLOW_MEMORY_MS = 60_000;
+
 export function registerConversationRoutes(r: RouteRegistrar): void {
+  /**
+   * Previews that ran past the time budget lately, by organisation and request. The same request again answers
+   * the 408 at once instead of searching for the whole budget again: Chromium resends a POST answered 408 on a
+   * kept-alive connection by itself (measured: two calls for one fetch), and a user may press again.
+   */
+  const tooSlowRecently = new LRUCache<string, true>({ max: 1000, ttl: TOO_SLOW_MEMORY_MS });
+
   r.get(CONVERSATIONS_PATH, {
     summary: 'Conversations of a project (or of the whole organisation without project_id), oldest first',
     query: conversationListQuerySchema, response: conversationListSchema,
@@ -166,7 +177,9 @@ export function registerConversationRoutes(r: RouteRegistrar): void {
 
   r.post(`${CONVERSATIONS_PATH}/preview`, {
     summary: 'Live preview: how many stored posts match the query, per platform, before saving',
-    description: 'Answers available=false with zero counts until a post store (core.storedPosts) is installed.',
+    description: 'Answers available=false with zero counts until a post store (core.storedPosts) is installed. 408 "This query took too long to preview. Narrow it with fewer terms or a shorter date range." when ' +
+      'the search runs past NARRASCOPE_QUERY_TIME_BUDGET_MS (it is stopped; the same request within a minute answers ' +
+      'it at once).',
     body: previewRequestSchema, response: previewSchema,
   }, async (ctx) => {
     const user = requireUser(ctx);
@@ -188,9 +201,26 @@ export function registerConversationRoutes(r: RouteRegistrar): void {
     }
     const parsed = parseQuery(query);
     if (!parsed.ok) throw badRequest(MESSAGES.booleanStringInvalid);
-    const counts = await ctx.app.services.get(storedPostsKey).countMatching({
-      organizationId: user.organization_id, query: parsed.ast, startDate: start, endDate: end,
-    });
+    const asked = JSON.stringify([user.organization_id, query, body.threat_feed === true, body.start_date ?? null, body.end_date ?? null]);
+    if (tooSlowRecently.has(asked)) throw new HttpError(408, MESSAGES.previewTooSlow);
+    // The dialog drops a preview the user typed past (it aborts the fetch): the search stops with it.
+    const gone = new AbortController();
+    const onClose = () => { if (!ctx.reply.raw.writableFinished) gone.abort(new Error('the client closed the preview request')); };
+    ctx.reply.raw.once('close', onClose);
+    let counts: PlatformCount[];
+    try {
+      counts = await ctx.app.services.get(storedPostsKey).countMatching({
+        organizationId: user.organization_id, query: parsed.ast, startDate: start, endDate: end, signal: gone.signal,
+      });
+    } catch (error) {
+      // Nobody is left to read the answer: a client error rather than a logged failure.
+      if (gone.signal.aborted) throw new HttpError(499, 'The client closed the preview request');
+      if (!(error instanceof QueryTooSlowError)) throw error;
+      tooSlowRecently.set(asked, true);
+      throw new HttpError(408, MESSAGES.previewTooSlow);
+    } finally {
+      ctx.reply.raw.off('close', onClose);
+    }
     const platforms = counts.filter((c) => c.count > 0).sort((a, b) => b.count - a.count || a.platform.localeCompare(b.platform));
     return { available: true, total: platforms.reduce((n, c) => n + c.count, 0), platforms, start_date: start, end_date: end };
   });

@@ -20,6 +20,8 @@ export const MESSAGES = {
   cannotRerun: 'A scaled or organization-wide NRMS conversation cannot be re-run',
   notRunning: 'This conversation has no queued or running run to cancel',
   organizationNotFound: 'Organization not found',
+  // 408 from the live preview: the search ran past NARRASCOPE_QUERY_TIME_BUDGET_MS and was stopped.
+  previewTooSlow: 'This query took too long to preview. Narrow it with fewer terms or a shorter date range.',
 
   // What the create/edit dialog shows (spec part 1 section 8).
   createQuery: 'There was an error with your query string input. Please review the query language syntax and try again. Operators are case-sensitive and quotes are required for special characters, non-English characters, and multi-word key-phrases.',

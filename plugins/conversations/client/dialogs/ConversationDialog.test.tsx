@@ -97,6 +97,20 @@ describe('Create Conversation', () => {
     }
   });
 
+  it('says why the live preview has no counts when the search ran past the server\'s time budget (408)', async () => {
+    const api = fakeApi({ projects: [project('p1', 'Elections')] });
+    const tooSlow = 'This query took too long to preview. Narrow it with fewer terms or a shorter date range.';
+    api.failNext('POST', /^\/api\/v2\/conversations\/preview$/, 408, [tooSlow]);
+    const { q } = await openCreate(api);
+    const box = queryBox(q);
+    fireEvent.change(box, { target: { value: 'vote' } });
+    expect(await q.findByText(tooSlow, {}, { timeout: 3000 })).toBeTruthy();
+    // Another failure keeps the general words.
+    api.failNext('POST', /^\/api\/v2\/conversations\/preview$/, 500, ['Internal server error']);
+    fireEvent.change(box, { target: { value: 'ballots' } });
+    expect(await q.findByText('The preview is not available right now.', {}, { timeout: 3000 })).toBeTruthy();
+  });
+
   it('requires a name, and offers en, es and zh', async () => {
     const { api, q } = await openCreate();
     fireEvent.change(queryBox(q), { target: { value: 'vote' } });

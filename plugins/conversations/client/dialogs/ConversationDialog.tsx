@@ -6,10 +6,13 @@ import {
 import { validateQuery, type QueryError } from '@core/shared/query';
 import { LANGUAGES, LANGUAGE_LABELS, type Conversation, type Language, type Preview, type Project } from '../../shared/api';
 import { defaultRange, joinDateTime, parseConversationDate, splitDateTime } from '../../shared/dates';
+import { ApiError } from '@core/client/api/client';
 import { MESSAGES } from '../../shared/messages';
 import { isActive } from '../../shared/rules';
 import { createFailureMessage, editFailureMessage, fetchPreview, usePreferredLanguage } from '../api';
 import { QueryField } from './QueryField';
+
+const PREVIEW_UNAVAILABLE = 'The preview is not available right now.';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '640px', width: 'calc(100vw - 32px)' },
@@ -83,16 +86,21 @@ export function ConversationDialog(props: ConversationDialogProps) {
   const projectError = submitted && !projectId ? MESSAGES.projectRequired : null;
 
   // Live preview: debounced, only for a valid query and dates.
-  const [preview, setPreview] = useState<{ loading: boolean; data: Preview | null; failed: boolean }>({ loading: false, data: null, failed: false });
+  // `failed`: what to say instead of counts (the server's 408 when the search ran past its time budget).
+  const [preview, setPreview] = useState<{ loading: boolean; data: Preview | null; failed: string | null }>({ loading: false, data: null, failed: null });
   const previewKey = queryErrors.length === 0 && datesValid ? JSON.stringify([query, mode, start.iso, end.iso]) : null;
   useEffect(() => {
-    if (!previewKey) { setPreview({ loading: false, data: null, failed: false }); return; }
+    if (!previewKey) { setPreview({ loading: false, data: null, failed: null }); return; }
     const controller = new AbortController();
     setPreview((p) => ({ ...p, loading: true }));
     const timer = setTimeout(() => {
       fetchPreview({ query_string: query, threat_feed: mode === 'continuous', start_date: start.iso, end_date: end.iso }, controller.signal)
-        .then((data) => setPreview({ loading: false, data, failed: false }))
-        .catch(() => { if (!controller.signal.aborted) setPreview({ loading: false, data: null, failed: true }); });
+        .then((data) => setPreview({ loading: false, data, failed: null }))
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          const tooSlow = error instanceof ApiError && error.status === 408;
+          setPreview({ loading: false, data: null, failed: tooSlow ? MESSAGES.previewTooSlow : PREVIEW_UNAVAILABLE });
+        });
     }, 600);
     return () => { clearTimeout(timer); controller.abort(); };
   }, [previewKey]);
@@ -190,7 +198,7 @@ export function ConversationDialog(props: ConversationDialogProps) {
                 <Body1><strong>Live preview</strong></Body1>
                 {!previewKey && <Caption1>Enter a valid query to see how many stored posts match.</Caption1>}
                 {previewKey && preview.loading && <Spinner size="tiny" label="Counting stored posts…" />}
-                {previewKey && !preview.loading && preview.failed && <Caption1>The preview is not available right now.</Caption1>}
+                {previewKey && !preview.loading && preview.failed && <Caption1>{preview.failed}</Caption1>}
                 {previewKey && !preview.loading && preview.data && (
                   preview.data.available ? (
                     <>
