@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { withStatementCache } from './statementCache';
 import { DATABASE_URL_FORM, databaseUrlProblem } from '../config';
 import type { CoreTables } from './tables';
 
@@ -131,7 +132,7 @@ export function openSqlite(file: string): Storage {
     database.close();
     throw error;
   }
-  const db = new Kysely<CoreTables>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<CoreTables>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return {
     db, dialect: 'sqlite', describe: `sqlite:${file}`, close: () => db.destroy(),
     ...(file === ':memory:' ? {} : { sqliteFile: path.resolve(file) }),
