@@ -22,9 +22,14 @@ export async function startTestServer(opts: {
   pipeline?: Partial<PipelineOptions>;
   /** Test-only image proxy options (an allowed loopback address, fake DNS): see MediaProxyOptions.allowAddresses. */
   mediaProxy?: Partial<MediaProxyOptions>;
+  /**
+   * A PostgreSQL server to create the test database on whatever NARRASCOPE_TEST_DATABASE_URL says: for tests of
+   * PostgreSQL-only behaviour, which run on every pass (the machine and CI have PostgreSQL) instead of being skipped.
+   */
+  postgres?: string;
 }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'narrascope-test-'));
-  const base = process.env.NARRASCOPE_TEST_DATABASE_URL;
+  const base = opts.postgres ?? process.env.NARRASCOPE_TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (base) {
@@ -79,3 +84,6 @@ export async function startTestServer(opts: {
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** The PostgreSQL server of the tests: NARRASCOPE_TEST_DATABASE_URL, else the machine's (trust auth, as on CI). */
+export const testPostgresUrl = () => process.env.NARRASCOPE_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -29,7 +29,7 @@ afterAll(async () => t?.close());
 /** Uploads `text` as the import's body, as the browser sends a file. */
 async function upload(client: ApiClient, text: string | Buffer, format: 'csv' | 'json', csrf = true) {
   const res = await fetch(`${t.url}/api/v2/insights/import?format=${format}&file_name=insights.${format}`, {
-    method: 'POST', body: text,
+    method: 'POST', body: typeof text === 'string' ? text : new Uint8Array(text),
     headers: {
       'Content-Type': 'application/octet-stream', Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
       ...(csrf ? { [CSRF_HEADER]: client.cookies.get(CSRF_ACCESS_COOKIE)! } : {}),
