@@ -64,7 +64,8 @@ export function filtersOfQuery(query: QueryInput): Filters {
  */
 export function filteredQuery<S extends z.ZodRawShape>(shape: S) {
   return z.looseObject(shape).transform((query, ctx) => {
-    const { filters, problems } = decodeFiltersStrict(query as QueryInput);
+    // The shape may have coerced its own parameters (a number, a default): the filter decoder reads the raw strings.
+    const { filters, problems } = decodeFiltersStrict(searchParamsFrom(query));
     for (const message of problems) ctx.addIssue({ code: 'custom', message, params: EXACT_ISSUE });
     return problems.length > 0 ? z.NEVER : { ...query, filters };
   });

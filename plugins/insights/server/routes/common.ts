@@ -2,17 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { writeAudit, type AuditEvent } from '@core/server/auth/audit';
 import type { SessionUser } from '@core/server/auth/sessionUser';
-import { badRequest } from '@core/server/http/errors';
 import type { CoreTables } from '@core/server/storage/tables';
-import { decodeFiltersStrict, type Filters, type QueryInput } from '@core/shared/filters';
 import type { InsightRow } from '../tables';
-
-/** Filters of the query string; a malformed entry is a 400 naming its parameter (as every analysis call answers). */
-export function filtersOfRequest(query: unknown): Filters {
-  const { filters, problems } = decodeFiltersStrict(query as QueryInput);
-  if (problems.length) throw badRequest(problems[0]!, problems);
-  return filters;
-}
 
 /**
  * Audits an insight change in the transaction that made it (writeAudit takes core's tables; a transaction over

@@ -8,7 +8,7 @@ import { accountKey } from '../../shared/service';
 import { createInsightLookup } from '../lookup';
 import { actorHasInsight } from '../matching';
 import { dbOf } from '../tables';
-import { filtersOfRequest } from './common';
+import { filteredQuery } from '@core/server/http/querySchema';
 
 const classesOf = (platform: string) => (isPlatformKey(platform)
   ? { post: PLATFORMS[platform].postClass, actor: PLATFORMS[platform].userClass as string | null }
@@ -18,12 +18,10 @@ export function registerKeyAccountRoutes(r: RouteRegistrar): void {
   r.get(KEY_ACCOUNTS_PATH, {
     summary: 'Key insights: the accounts of the conversation with approved insights, by their posts under the filters, most first',
     description: "value: the account's posts in the conversation's latest successful run under the workspace filters; insights_count: its approved insights. top_n defaults to 10.",
-    query: keyAccountsQuerySchema, response: keyAccountsSchema,
+    query: filteredQuery(keyAccountsQuerySchema.shape), response: keyAccountsSchema,
   }, async (ctx) => {
     const user = requireUser(ctx);
-    // top_n arrives as a number (the schema coerces it); the filter decoder reads the other parameters, all strings.
-    const { conversation_id: conversationId, top_n: topN, ...rest } = ctx.query;
-    const filters = filtersOfRequest(rest);
+    const { conversation_id: conversationId, top_n: topN, filters } = ctx.query;
     const posts = ctx.app.services.get(postScopeKey);
     const scope = await posts.resolve(user.organization_id, conversationId);
     if (scope.runId === null) return [];
