@@ -70,6 +70,24 @@ try {
   const total = ((await first.json()) as { metadata: { pagination_info: { total: number } } }).metadata.pagination_info.total;
   if (first.status !== 200 || total !== POSTS) throw new Error(`raw_data answered ${first.status} with total ${total}`);
 
+  // Issue 13's target: raw_data filtered by an insight dimension keeps p95 <= 50 ms (sequential, one client). The demo's
+  // approved insights (plugins/insights/server/demo.ts) give the values; the first request builds the run's facets.
+  const counts = await (await fetch(`${base}/api/v2/conversations/${conversationId}/filter_counts`, { headers })).json() as { data: Record<string, Record<string, number>> };
+  const insightRows: Record<string, string | number>[] = [];
+  for (const [dimension, countKey] of [['insight_subcategories', 'insight_subcategory'], ['insight_countries_of_origin', 'insight_country_of_origin'], ['insight_roles', 'insight_role']]) {
+    const [value, posts] = Object.entries(counts.data[countKey!] ?? {}).sort((a, b) => b[1] - a[1])[0] ?? [];
+    if (value === undefined) continue;
+    const url = `${rawData}&${dimension}=${encodeURIComponent(`${value}:true`)}`;
+    const times: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const t0 = performance.now();
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      if (i >= 10) times.push(performance.now() - t0);
+    }
+    insightRows.push({ filter: `${dimension}=${value}`, posts: posts!, requests: times.length, median: ms(median(times)), p95: ms(percentile(times, 95)), target: 'p95 <= 50 ms' });
+  }
+
   const preview = async () => {
     const t0 = performance.now();
     const res = await fetch(`${base}/api/v2/conversations/preview`, {
@@ -113,6 +131,7 @@ try {
     row('GET raw_data?limit=20 (alone, reference)', rawAlone, ''),
     row('GET raw_data?limit=20 during hostile previews', rawAttacked, '>= 300 req/s, p99 <= 100 ms'),
   ]);
+  printTable('raw_data?limit=20 filtered by an insight dimension (HTTP, sequential, after 10 warm-up requests)', insightRows);
   const statuses = [...new Set(previews.map((p) => p.status))].sort().join(', ');
   printTable('Hostile preview (500-term `a AND a AND ...`) and the health probe during the attacked raw_data run', [{
     'preview alone': `${alone.status} in ${ms(alone.ms)}`, 'previews during': `${previews.length} (status ${statuses})`,

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { WorkerPool, WorkerTimeoutError, runInWorker } from './workerThread';
+import { WORKER_NICE, WorkerPool, WorkerTimeoutError, runInWorker } from './workerThread';
 
 const fixture = new URL('./testing/workerFixture.ts', import.meta.url);
 
 describe('runInWorker', () => {
   it('runs an exported function of a TypeScript module (with its own imports) in a worker and answers its value', async () => {
     await expect(runInWorker(fixture, 'squareSum', { values: [1, 2, 3] })).resolves.toEqual({ total: 14 });
+  });
+
+  it('runs its threads at the lowest CPU priority, the API thread keeping its own', async () => {
+    const { niceness } = await import('./testing/workerFixture');
+    const before = await niceness();
+    await expect(runInWorker(fixture, 'niceness', {})).resolves.toBe(WORKER_NICE);
+    expect(await niceness()).toBe(before);
   });
 
   it('rejects with the error the function threw', async () => {

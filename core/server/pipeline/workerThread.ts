@@ -207,10 +207,20 @@ function tsxApiUrl(): string {
   return cachedTsxApi;
 }
 
+/** The nice value of pooled threads (19: the lowest priority; an unprivileged process may always lower its own). */
+export const WORKER_NICE = 19;
+
 // CommonJS (eval'd workers are scripts); dynamic import() brings in tsx's ESM loader once, then each call's module
 // (cached by the module loader for the next call).
 const BOOTSTRAP = `
 const { parentPort, workerData } = require('node:worker_threads');
+// Analysis and query threads yield the CPU to the API's event loop: on Linux the nice value is per thread, set on
+// the thread's own id, so a hostile preview or a long detection on a 2-core machine never delays a page or a health
+// check while the API has work (an idle API leaves them every core). Elsewhere it stays at the process's priority.
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  if (tid > 0) require('node:os').setPriority(tid, ${WORKER_NICE});
+} catch {}
 const ready = import(workerData.tsxApi).then(({ register }) => register());
 const modules = new Map();
 parentPort.on('message', async ({ id, moduleUrl, exportName, input }) => {

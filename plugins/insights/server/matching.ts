@@ -17,14 +17,19 @@ export type StatusRule = 'approved' | 'live';
 
 function postsOf(dialect: DialectName, organizationId: string, source: PostSource) {
   if ('runId' in source) {
-    return { from: sql`posts_run_posts rp join posts_posts p on p.id = rp.post_id`, where: sql`rp.run_id = ${source.runId} and p.organization_id = ${organizationId}` };
+    return {
+      from: sql`posts_run_posts rp join posts_posts p on p.id = rp.post_id`, where: sql`rp.run_id = ${source.runId} and p.organization_id = ${organizationId}`,
+      linksFirst: false,
+    };
   }
   const ids = source.postIds.length ? source.postIds : [-1];
   // A page of ids is read by primary key. SQLite's planner otherwise prefers the organisation's index and walks every
   // post of the organisation (7 ms for a 20-row raw data page on 50k posts, 0.2 ms by key): the unary plus keeps the
   // organisation check a filter (SQLite's documented way to disqualify an index term).
   const org = dialect === 'sqlite' ? sql`+p.organization_id` : sql`p.organization_id`;
-  return { from: sql`posts_posts p`, where: sql`p.id in (${sql.join([...ids])}) and ${org} = ${organizationId}` };
+  // Likewise the page's links are read by post (SQLite's CROSS JOIN keeps the written order), not every link of each
+  // insight's domain across the corpus (2 ms a page on 200k posts).
+  return { from: sql`posts_posts p`, where: sql`p.id in (${sql.join([...ids])}) and ${org} = ${organizationId}`, linksFirst: dialect === 'sqlite' };
 }
 
 /**
@@ -70,7 +75,7 @@ export function matchedPairs(dialect: DialectName, organizationId: string, sourc
       select p.id as post_id, k.insight_id as insight_id
         from ${posts.from}
         join posts_urls u on u.post_id = p.id
-        join insights_match_keys k on k.organization_id = ${organizationId} and k.kind = 'domain' and k.key = u.domain
+        ${posts.linksFirst ? sql`cross join` : sql`join`} insights_match_keys k on k.organization_id = ${organizationId} and k.kind = 'domain' and k.key = u.domain
        where ${posts.where} and (u.host = k.fqdn or u.domain = k.fqdn or u.host like ('%.' || k.fqdn))
     ) m
     join insights_insights i on i.id = m.insight_id and i.organization_id = ${organizationId}

@@ -20,3 +20,10 @@ export async function whoAmI(): Promise<number> {
   const { threadId } = await import('node:worker_threads');
   return threadId;
 }
+
+/** The calling thread's nice value as the kernel reports it (Linux: /proc/thread-self/stat, field 19). */
+export async function niceness(): Promise<number> {
+  const fs = await import('node:fs');
+  const stat = fs.readFileSync('/proc/thread-self/stat', 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
