@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -18,7 +18,7 @@ import { safeEqual } from '../auth/tokens';
 import { SharedRateLimitStore } from '../auth/rateLimitStore';
 import type { ServerContext } from '../plugin/context';
 import { HttpError } from './errors';
-import { addSecurityHeaders } from './securityHeaders';
+import { addSecurityHeaders, setSecurityHeaders } from './securityHeaders';
 import { addressHasNul, invalidTextIn, TEXT_MESSAGES } from './textSanitiser';
 import { isExactIssue } from './querySchema';
 import type { PrefixClaim } from '../plugin/prefixes';
@@ -36,6 +36,13 @@ declare module 'fastify' {
 
 /** Paths that only exist as declared routes: anything under them without an access declaration is refused. */
 const GUARDED = ['/api/', '/logreporter'];
+const isGuarded = (url: string) => GUARDED.some((g) => url.startsWith(g));
+
+/** The router's refusals of an address it cannot route, in words of our own (Fastify's quote the address back). */
+export const ADDRESS_MESSAGES = {
+  FST_ERR_BAD_URL: 'The request address is not valid (a malformed percent-encoding)',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the request address is too long',
+} as const;
 
 export interface HttpHost {
   fastify: FastifyInstance;
@@ -51,11 +58,19 @@ export async function createHttpHost(ctx: ServerContext): Promise<HttpHost> {
     routerOptions: { maxParamLength: 500 },
     // Behind a reverse proxy the client's address (rate limits, audit) comes from X-Forwarded-For.
     trustProxy: ctx.config.access.trustProxy,
+    // The router's own refusals (a malformed percent-encoding such as `/api/v2/project/%`, a path parameter over
+    // maxParamLength) reach no hook and no error handler: without this they answered Fastify's bare JSON, neither the
+    // envelope nor the security headers (found by tests/integration/security/fuzz.test.ts).
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(request, reply, isGuarded);
+      const message = ADDRESS_MESSAGES[error.code as keyof typeof ADDRESS_MESSAGES] ?? error.message;
+      return (reply as FastifyReply).status(error.statusCode ?? 400).send(failure([message], 'Invalid request'));
+    },
   });
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   // First, so that every answer carries them: pages, bundle files, API answers, 404s, 413s and 429s.
-  addSecurityHeaders(fastify, (url) => GUARDED.some((g) => url.startsWith(g)));
+  addSecurityHeaders(fastify, isGuarded);
   await fastify.register(cookie);
   // Only routes that declare `rateLimit` (sign-in, password and log-report calls) are limited, per client address.
   await fastify.register(rateLimit, {
@@ -78,7 +93,7 @@ export async function createHttpHost(ctx: ServerContext): Promise<HttpHost> {
 
   fastify.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
-    if (GUARDED.some((g) => url.startsWith(g)) && !route.config?.access) {
+    if (isGuarded(url) && !route.config?.access) {
       throw new Error(`Route ${String(route.method)} ${url} has no access declaration; register it through a RouteRegistrar`);
     }
   });
@@ -157,7 +172,7 @@ export async function createHttpHost(ctx: ServerContext): Promise<HttpHost> {
 
   fastify.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (GUARDED.some((g) => url.startsWith(g)) || request.method !== 'GET') {
+    if (isGuarded(url) || request.method !== 'GET') {
       return reply.status(404).send(failure(['Not found']));
     }
     // Every other GET is a browser route: the single-page app decides, including its not-found page.

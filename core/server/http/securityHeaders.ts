@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Security headers on every answer (pages, bundle assets, API, errors). The policy is what the app needs and no
@@ -38,14 +38,22 @@ export const SECURITY_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 } as const;
 
-/** Adds the headers in `onSend`, which every answer passes through (static files, not-found pages and errors too). */
+/** Sets the headers an answer has not set itself: the API policy on API paths, the app's policy elsewhere. */
+export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, isApi: (url: string) => boolean): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!reply.hasHeader(name)) reply.header(name, value);
+  if (!reply.hasHeader('Content-Security-Policy')) {
+    const url = request.url.split('?')[0] ?? '';
+    reply.header('Content-Security-Policy', isApi(url) ? API_CONTENT_SECURITY_POLICY : APP_CONTENT_SECURITY_POLICY);
+  }
+}
+
+/**
+ * Adds the headers in `onSend`, which every routed answer passes through (static files, not-found pages and errors
+ * too). The router's own refusals run no hook: app.ts's `frameworkErrors` calls setSecurityHeaders itself.
+ */
 export function addSecurityHeaders(fastify: FastifyInstance, isApi: (url: string) => boolean): void {
   fastify.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!reply.hasHeader(name)) reply.header(name, value);
-    if (!reply.hasHeader('Content-Security-Policy')) {
-      const url = request.url.split('?')[0] ?? '';
-      reply.header('Content-Security-Policy', isApi(url) ? API_CONTENT_SECURITY_POLICY : APP_CONTENT_SECURITY_POLICY);
-    }
+    setSecurityHeaders(request, reply, isApi);
     return payload;
   });
 }

@@ -54,7 +54,7 @@ export function formatOfFile(file: string): ImportFormat | null {
   return (IMPORT_FORMATS as readonly string[]).includes(ext) ? (ext as ImportFormat) : ext === 'json' ? 'jsonl' : null;
 }
 
-type Item = { line: number; mapped: Mapped };
+export type Item = { line: number; mapped: Mapped };
 
 async function* jsonRecords(input: Readable, map: (record: unknown) => Mapped): AsyncGenerator<Item> {
   for await (const l of readLines(input)) {
@@ -119,6 +119,17 @@ async function* csvRecords(input: Readable, platform: PlatformKey | null): Async
   while (skipped.length) yield skipped.shift()!;
 }
 
+/**
+ * The records of a file in line order, each mapped to a post or to the reason it is refused: the reading half of
+ * `importPosts`, with no store. Throws ImportError when the whole file is unreadable (a CSV header without the
+ * toolkit's columns); a bad record is never thrown, it is an item with `ok: false`.
+ */
+export function readRecords(input: Readable, format: ImportFormat, platform: PlatformKey | null = null): AsyncGenerator<Item> {
+  return format === 'csv'
+    ? csvRecords(input, platform)
+    : jsonRecords(input, (record) => (format === 'ndjson' ? mapFourCat(record, { platform }) : mapNative(record, { platform })));
+}
+
 export async function importPosts(opts: ImportOptions): Promise<ImportReport> {
   const platform = opts.platform ?? null;
   const report: ImportReport = { format: opts.format, records: 0, inserted: 0, duplicates: 0, rejected: 0, problems: [] };
@@ -133,9 +144,7 @@ export async function importPosts(opts: ImportOptions): Promise<ImportReport> {
     batch = [];
     opts.onProgress?.(report);
   };
-  const items = opts.format === 'csv'
-    ? csvRecords(opts.input, platform)
-    : jsonRecords(opts.input, (record) => (opts.format === 'ndjson' ? mapFourCat(record, { platform }) : mapNative(record, { platform })));
+  const items = readRecords(opts.input, opts.format, platform);
   for await (const item of items) {
     report.records += 1;
     if (!item.mapped.ok) {
