@@ -70,24 +70,16 @@ export const openQueueCommand = defineCommand({
 const NO_FOCUSED_PENDING = 'Focus a pending insight in the review queue first';
 
 /** Carried out by the review queue (pane or page) on its focused row; disabled until a pending row has focus. */
-export const approveNextCommand = defineCommand({
-  id: 'insights.approveNext',
-  title: 'Approve focused insight and go to next',
-  category: CATEGORY,
-  keywords: ['review', 'accept', 'confirm'],
-  keybinding: INSIGHT_KEYBINDINGS.approveNext,
-  enabled: whenHandled('insights.approveNext', NO_FOCUSED_PENDING),
-  run: (ctx) => handOver(ctx, 'insights.approveNext', undefined),
-});
+const reviewNextCommand = (id: 'insights.approveNext' | 'insights.declineNext', title: string, keywords: string[], keybinding: string) =>
+  defineCommand({
+    id, title, category: CATEGORY, keywords, keybinding,
+    enabled: whenHandled(id, NO_FOCUSED_PENDING),
+    run: (ctx) => handOver(ctx, id, undefined),
+  });
 
-export const declineNextCommand = defineCommand({
-  id: 'insights.declineNext',
-  title: 'Decline focused insight and go to next',
-  category: CATEGORY,
-  keywords: ['review', 'reject', 'refuse'],
-  keybinding: INSIGHT_KEYBINDINGS.declineNext,
-  enabled: whenHandled('insights.declineNext', NO_FOCUSED_PENDING),
-  run: (ctx) => handOver(ctx, 'insights.declineNext', undefined),
-});
+export const approveNextCommand = reviewNextCommand('insights.approveNext', 'Approve focused insight and go to next',
+  ['review', 'accept', 'confirm'], INSIGHT_KEYBINDINGS.approveNext);
+export const declineNextCommand = reviewNextCommand('insights.declineNext', 'Decline focused insight and go to next',
+  ['review', 'reject', 'refuse'], INSIGHT_KEYBINDINGS.declineNext);
 
 export const insightCommands = [addOnAccountCommand, addOnDomainCommand, openQueueCommand, approveNextCommand, declineNextCommand];

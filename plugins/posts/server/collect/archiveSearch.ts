@@ -3,21 +3,12 @@
  * in a worker thread): the query's shape, which posts are candidates, and the per-platform counts. Imports only the
  * query language and text helpers, with relative paths, so the worker thread loads little (no Kysely, no tldts).
  */
-import type { PlatformCount } from '@core/server/pipeline/collectors';
-import { toFts5, toTsquery, type CandidateQuery, type QueryNode } from '../../../../core/shared/query';
+import type { PlatformCount, StoredPostsQuery } from '@core/server/pipeline/collectors';
+import { toFts5, toTsquery, type CandidateQuery } from '../../../../core/shared/query';
 import { normalizeLanguage } from '../../../../core/server/postStore/text';
 
-export interface ArchiveQuery {
-  organizationId: string;
-  query: QueryNode;
-  /** ISO instants, start inclusive, end exclusive; null = unbounded. */
-  startDate: string | null;
-  endDate: string | null;
-  language?: string | null;
-  /** Most posts (the newest); null = all. */
-  recordLimit?: number | null;
-  signal?: AbortSignal;
-  /** 0-1 as candidates are checked. */
+/** The stored-posts search the collector contract describes, plus progress as candidates are checked (0-1). */
+export interface ArchiveQuery extends StoredPostsQuery {
   progress?: (fraction: number) => void;
 }
 
