@@ -1,0 +1,54 @@
+import type { Criterion, CriterionOutcome } from '../../shared/api';
+import { judgeUnusual } from './unusualChange';
+
+/** The change from `previous` to `current` in the criterion's unit; null when a percent change from 0 is undefined. */
+export function changeOf(unit: Criterion['unit'], previous: number, current: number): number | null {
+  if (unit === 'count') return Math.round((current - previous) * 100) / 100;
+  if (previous === 0) return current === 0 ? 0 : null;
+  return Math.round(((current - previous) / previous) * 10_000) / 100;
+}
+
+function passesThreshold(c: Criterion, previous: number, current: number, change: number | null): boolean {
+  // From nothing, any rise is an unbounded percent increase (and no fall is possible).
+  if (change === null) return current > previous && c.direction !== 'decrease';
+  if (c.direction === 'increase') return change > 0 && change >= c.threshold;
+  if (c.direction === 'decrease') return change < 0 && -change >= c.threshold;
+  return change !== 0 && Math.abs(change) >= c.threshold;
+}
+
+/**
+ * One criterion at one run: `history` holds the series' earlier values (oldest first), `current` this run's.
+ * threshold: the change since the previous run against the threshold; unusual_change: see unusualChange.ts.
+ */
+export function judgeCriterion(c: Criterion, history: readonly number[], current: number): CriterionOutcome {
+  const previous = history.length > 0 ? history[history.length - 1]! : null;
+  const change = previous === null ? null : changeOf(c.unit, previous, current);
+  if (c.kind === 'unusual_change') {
+    const { fired, explanation } = judgeUnusual(history, current, c.direction, c.sensitivity ?? 'medium', c.threshold);
+    return { ...c, actual: current, previous, change, fired, explanation };
+  }
+  const fired = previous !== null && passesThreshold(c, previous, current, change);
+  return { ...c, actual: current, previous, change, fired, explanation: null };
+}
+
+const scopeText = (c: Criterion) => [
+  c.platform?.length ? `on ${c.platform.join(', ')}` : '',
+  c.risk_categories?.length ? `in ${c.risk_categories.join(', ')}` : '',
+].filter(Boolean).join(' ');
+
+/** A firing's one-line description, as the e-mail, the notification and the Alerts tab show it. */
+export function describeOutcome(o: CriterionOutcome): string {
+  const where = scopeText(o);
+  const suffix = where ? ` ${where}` : '';
+  if (o.kind === 'unusual_change' && o.explanation) {
+    const e = o.explanation;
+    return `${o.metric} was ${o.actual}${suffix}, unusual against the last ${e.history_points} runs (expected about ${e.expected}, ` +
+      `tail probability ${e.tail_probability.toExponential(1)} under the ${e.model.replace('_', ' ')} model)`;
+  }
+  const moved = o.change === null ? 'rose from 0' : o.change >= 0 ? `rose by ${o.change}${o.unit === 'percent' ? '%' : ''}` : `fell by ${-o.change}${o.unit === 'percent' ? '%' : ''}`;
+  return `${o.metric} ${moved}${suffix} (from ${o.previous} to ${o.actual}; threshold ${o.threshold}${o.unit === 'percent' ? '%' : ''})`;
+}
+
+export function firingMessage(ruleName: string, outcomes: readonly CriterionOutcome[]): string {
+  return `${ruleName}: ${outcomes.filter((o) => o.fired).map(describeOutcome).join('; ')}`;
+}

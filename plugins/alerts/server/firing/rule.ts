@@ -1,0 +1,36 @@
+import type { Criterion, CriterionOutcome } from '../../shared/api';
+import type { Db } from '../tables';
+import { firingMessage, judgeCriterion } from './judge';
+import { criterionSeries, type SeriesPoint } from './series';
+
+export interface RuleFiring { run_id: string; timestamp: string; criteria: CriterionOutcome[]; message: string }
+
+/**
+ * A rule over a conversation's whole metric history: at every run, each criterion judged against the points before
+ * it. A rule fires when any of its criteria fires. The stage keeps the firing at its run; the preview shows them all.
+ */
+export async function ruleHistory(db: Db, organizationId: string, conversationId: string, name: string, criteria: readonly Criterion[]) {
+  const series = await Promise.all(criteria.map((c) => criterionSeries(db, organizationId, conversationId, c)));
+  const runs = series[0] ?? [];
+  const firings: RuleFiring[] = [];
+  for (let i = 0; i < runs.length; i++) {
+    const outcomes = criteria.map((c, j) => judge(c, series[j]!, i));
+    if (outcomes.some((o) => o.fired)) {
+      firings.push({ run_id: runs[i]!.run_id, timestamp: runs[i]!.timestamp, criteria: outcomes, message: firingMessage(name, outcomes) });
+    }
+  }
+  return { points: runs.length, firings, runs };
+}
+
+function judge(c: Criterion, points: readonly SeriesPoint[], index: number): CriterionOutcome {
+  return judgeCriterion(c, points.slice(0, index).map((p) => p.value), points[index]!.value);
+}
+
+/** The rule at one run only (the evaluation stage): null when the run has no metrics. */
+export async function ruleAtRun(db: Db, organizationId: string, conversationId: string, name: string, criteria: readonly Criterion[], runId: string) {
+  const series = await Promise.all(criteria.map((c) => criterionSeries(db, organizationId, conversationId, c)));
+  const index = series[0]?.findIndex((p) => p.run_id === runId) ?? -1;
+  if (index < 0) return null;
+  const outcomes = criteria.map((c, j) => judge(c, series[j]!, index));
+  return { fired: outcomes.some((o) => o.fired), criteria: outcomes, message: firingMessage(name, outcomes), timestamp: series[0]![index]!.timestamp };
+}

@@ -1,0 +1,40 @@
+import { accessKey } from '@core/server/auth/access';
+import { defineServerPlugin } from '@core/server/plugin/contract';
+import { pipelineKey } from '@core/server/pipeline/runner';
+import { postScopeKey } from '@core/server/postScope';
+import { insightLookupKey } from '@plugins/insights/shared/public';
+import { narrativesServiceKey } from '@plugins/topics/shared/public';
+import { manifest } from '../manifest';
+import { Deliverer } from './delivery/deliverer';
+import { evaluateStage } from './firing/stage';
+import { metricsStage } from './metrics/stage';
+import { migrations } from './migrations';
+import { registerConfigRoutes } from './routes/configs';
+import { registerConversationRoutes } from './routes/conversation';
+import { registerOrganizationRoutes } from './routes/organization';
+import { dbOf } from './tables';
+
+/** How often the worker looks at the outbox (the worker loop's own poll bounds it from below). */
+export const DELIVERY_INTERVAL_MS = 2_000;
+
+export default defineServerPlugin({
+  manifest,
+  migrations,
+  routes: (r) => {
+    registerConfigRoutes(r);
+    registerConversationRoutes(r);
+    registerOrganizationRoutes(r);
+  },
+  stages: [metricsStage, evaluateStage],
+  // Narratives and risk categories enrich the metrics when their plugins are installed; without them every post
+  // counts in narrative '' and category Default.
+  services: { requires: [postScopeKey, pipelineKey, accessKey], optional: [narrativesServiceKey, insightLookupKey] },
+  async activate(ctx) {
+    // The outbox is sent by every process that runs the pipeline worker (claims keep them apart), with core's mailer:
+    // the SMTP settings the invitation and password e-mails use.
+    const deliverer = new Deliverer({ db: dbOf(ctx.storage), mailer: ctx.services.get(accessKey).mailer, logger: ctx.logger });
+    return [ctx.services.get(pipelineKey).addPeriodicTask({
+      id: 'alerts.deliver', intervalMs: DELIVERY_INTERVAL_MS, run: async (now) => { await deliverer.deliverDue(now); },
+    })];
+  },
+});

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { ALERTABLE_TYPES, CRITERION_KINDS, DIRECTIONS, METRICS, SENSITIVITIES, UNITS } from './vocabulary';
+
+/** Paths of the alerts plugin's calls (the spec leaves their methods and paths unshown). */
+export const ALERT_CONFIGS_PATH = '/api/v2/alerts/configs';
+export const ALERT_CONFIG_PATH = '/api/v2/alerts/configs/:configId';
+export const ALERT_PREVIEW_PATH = '/api/v2/alerts/preview';
+export const ALERT_AUDIT_PATH = '/api/v2/alerts/audit';
+export const NOTIFICATIONS_PATH = '/api/v2/alerts/notifications';
+export const NOTIFICATION_READ_PATH = '/api/v2/alerts/notifications/:notificationId/read';
+export const RECIPIENT_SETTINGS_PATH = '/api/v2/alerts/recipients/me';
+export const CONVERSATION_METRICS_PATH = '/api/v2/conversations/:id/metrics';
+export const CONVERSATION_FIRED_PATH = '/api/v2/conversations/:id/alerts';
+
+/** One criterion of a rule (spec: metric, unit, direction, threshold, actual, platform, risk_categories; plus ours). */
+export const criterionSchema = z.object({
+  metric: z.enum(METRICS),
+  unit: z.enum(UNITS),
+  direction: z.enum(DIRECTIONS),
+  threshold: z.number(),
+  /** The value the run measured; filled in a fired alert's details. */
+  actual: z.number().nullable().optional(),
+  platform: z.array(z.string()).nullable().optional(),
+  risk_categories: z.array(z.string()).nullable().optional(),
+  kind: z.enum(CRITERION_KINDS).optional(),
+  sensitivity: z.enum(SENSITIVITIES).optional(),
+});
+export type Criterion = z.infer<typeof criterionSchema>;
+
+export const alertConfigBodySchema = z.object({
+  criteria: z.array(criterionSchema),
+  /** Optional: fired alerts are also POSTed here as JSON signed with the rule's webhook secret. */
+  webhook_url: z.string().nullable().optional(),
+});
+
+export const alertConfigSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  alertable_type: z.enum(ALERTABLE_TYPES),
+  alertable_id: z.string(),
+  config: alertConfigBodySchema,
+  enabled: z.boolean(),
+  recipients: z.array(z.string()).nullable(),
+  /** The HMAC-SHA256 key of the webhook's X-Narrascope-Signature: shown to whoever may read the rule. */
+  webhook_secret: z.string(),
+  muted_until: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AlertConfig = z.infer<typeof alertConfigSchema>;
+export const alertConfigListSchema = z.array(alertConfigSchema);
+
+/**
+ * Create/update body: checked by shared/validation.ts so every problem has its own message (a 400 carries the first
+ * as its message and all in metadata.errors). Declared loosely here for the OpenAPI document.
+ */
+export const alertConfigInputSchema = z.unknown();
+
+export const alertConfigsQuerySchema = z.object({ conversation_id: z.string().optional() });
+export const muteBodySchema = z.object({ muted_until: z.string().datetime().nullable() });
+
+/** Why an unusual change fired: the model, what it expected from the history and how unlikely the value was. */
+export const unusualExplanationSchema = z.object({
+  model: z.enum(['poisson', 'negative_binomial']),
+  history_points: z.number(),
+  expected: z.number(),
+  dispersion: z.number().nullable(),
+  observed: z.number(),
+  tail_probability: z.number(),
+  cutoff: z.number(),
+});
+export type UnusualExplanation = z.infer<typeof unusualExplanationSchema>;
+
+/** One criterion's judgement at one run. */
+export const criterionOutcomeSchema = criterionSchema.extend({
+  previous: z.number().nullable(),
+  change: z.number().nullable(),
+  fired: z.boolean(),
+  explanation: unusualExplanationSchema.nullable(),
+});
+export type CriterionOutcome = z.infer<typeof criterionOutcomeSchema>;
+
+export const firedAlertSchema = z.object({
+  id: z.string(),
+  alert_config_id: z.string(),
+  alert_name: z.string(),
+  conversation_id: z.string(),
+  recipients: z.array(z.object({ email: z.string() })),
+  details: z.object({ criteria: z.array(criterionOutcomeSchema), message: z.string(), dag_run_id: z.string() }),
+  run_at: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deliveries: z.array(z.object({ channel: z.string(), target: z.string(), status: z.string(), attempts: z.number(), sent_at: z.string().nullable() })),
+});
+export type FiredAlert = z.infer<typeof firedAlertSchema>;
+export const firedAlertListSchema = z.array(firedAlertSchema);
+
+export const auditQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** Metrics call: the same filters a criterion has, plus narratives. Lists are comma-separated. */
+export const metricsQuerySchema = z.object({
+  metric: z.enum(METRICS).default('post_count'),
+  platform: z.string().optional(),
+  risk_categories: z.string().optional(),
+  narrative: z.string().optional(),
+  group_by: z.enum(['none', 'platform', 'risk_category', 'narrative']).default('none'),
+});
+export const metricSeriesSchema = z.object({
+  metric: z.enum(METRICS),
+  series: z.array(z.object({
+    key: z.string(),
+    points: z.array(z.object({ timestamp: z.string(), dag_run_id: z.string(), value: z.number() })),
+  })),
+  narratives: z.array(z.string()),
+  platforms: z.array(z.string()),
+  risk_categories: z.array(z.string()),
+});
+export type MetricSeries = z.infer<typeof metricSeriesSchema>;
+
+export const previewBodySchema = z.object({ alertable_id: z.string(), config: z.unknown() });
+export const previewSchema = z.object({
+  points: z.number(),
+  firings: z.array(z.object({ timestamp: z.string(), dag_run_id: z.string(), criteria: z.array(criterionOutcomeSchema), message: z.string() })),
+});
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  fired_alert_id: z.string(),
+  conversation_id: z.string(),
+  title: z.string(),
+  message: z.string(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export const notificationListSchema = z.object({ unread: z.number(), items: z.array(notificationSchema) });
+export const recipientSettingsSchema = z.object({ receive_alerts: z.boolean() });
