@@ -33,6 +33,18 @@ export interface PostSelection {
   batches(size?: number): AsyncGenerator<number[]>;
 }
 
+/**
+ * A faster reader of a run's selection that a plugin keeps (the posts plugin's in-memory run index, ADR 0007):
+ * `select()` asks it first and falls back to SQL when it answers null (no index for the run, a search, a facet
+ * provider without revision). An accelerator must answer exactly what the SQL path would.
+ */
+export interface SelectionAccelerator {
+  owner: string;
+  /** Ids of the run's posts under the filters, in any order, or null when it cannot serve. */
+  ids(scope: RunScopeWithRun, filters: Filters): Promise<readonly number[] | null>;
+  count(scope: RunScopeWithRun, filters: Filters): Promise<number | null>;
+}
+
 export interface PostScopeService {
   /**
    * The conversation's run scope. Throws the 404 `notFoundMessage` (default 'Conversation not found') when the
@@ -47,6 +59,8 @@ export interface PostScopeService {
   select(scope: RunScopeWithRun, filters: Filters): PostSelection;
   /** Filter dimensions that some source answers (the store or a registered facet). */
   providedDimensions(): string[];
+  /** Registers an accelerator of `select()`'s ids, count and keep; answers its removal. */
+  accelerate(accelerator: SelectionAccelerator): () => void;
 }
 
 export const postScopeKey = serviceKey<PostScopeService>('core.postScope');

@@ -3,7 +3,7 @@ import type { ServiceRegistry } from '@core/shared/services/registry';
 import { postFacetsKey } from '../facets/contract';
 import { tablesOf, type Storage } from '../storage/database';
 import type { PostStoreTables } from '../postStore/tables';
-import { conversationDirectoryKey, type PostScopeService } from './contract';
+import { conversationDirectoryKey, type PostScopeService, type SelectionAccelerator } from './contract';
 import { providedDimensions, scopeFilterColumns } from './filterEngine';
 import { resolveRunScope } from './runScope';
 import { createSelection } from './selection';
@@ -16,6 +16,7 @@ export function createPostScope(storage: Storage, services: ServiceRegistry): Po
   const facets = () => (services.has(postFacetsKey) ? services.get(postFacetsKey) : null);
   const directory = () => (services.has(conversationDirectoryKey) ? services.get(conversationDirectoryKey) : null);
   const db = tablesOf<PostStoreTables>(storage);
+  const accelerators: SelectionAccelerator[] = [];
   const service: PostScopeService = {
     resolve: (organizationId, conversationId, message) => resolveRunScope(storage.db, directory(), organizationId, conversationId, message),
     columns: (scope, alias = 'p') => scopeFilterColumns(facets(), scope, alias),
@@ -23,8 +24,15 @@ export function createPostScope(storage: Storage, services: ServiceRegistry): Po
       const columns = service.columns(scope, alias);
       return (eb) => filterPredicate(eb, filters, columns);
     },
-    select: (scope, filters) => createSelection(db, scope, filters, service.columns(scope, 'p')),
+    select: (scope, filters) => createSelection(db, scope, filters, service.columns(scope, 'p'), [...accelerators]),
     providedDimensions: () => providedDimensions(scopeFilterColumns(facets(), { organizationId: '', conversationId: null, runId: null })),
+    accelerate: (accelerator) => {
+      accelerators.push(accelerator);
+      return () => {
+        const at = accelerators.indexOf(accelerator);
+        if (at >= 0) accelerators.splice(at, 1);
+      };
+    },
   };
   return service;
 }

@@ -136,8 +136,30 @@ export const POST_CONTENT_FIELDS = ['body', 'additionalProperties', 'images', 'u
 export const CONVERSATION_LANGUAGES = ['en', 'es', 'zh'] as const;
 
 const columnField = z.object({ is_shown: z.boolean(), order: z.number().int().min(0).max(100) }).strict();
+
+/**
+ * Besides the spec's fixed columns, the table offers one column per filter dimension that declares a row field
+ * (`dimension:<name>`, e.g. `dimension:sentiment`): analysis plugins add columns without editing this list (ADR 0007).
+ * Their keys are checked by form here; a dimension no installed plugin declares is simply not shown.
+ */
+export const DIMENSION_COLUMN_PREFIX = 'dimension:';
+const DIMENSION_COLUMN_KEY = /^dimension:[a-z][a-z0-9_]{0,62}$/;
+const MAX_DIMENSION_COLUMNS = 64;
+
+function columnFieldsSchema<F extends z.ZodType>(field: F, known: z.ZodObject) {
+  return known.catchall(field).superRefine((fields, ctx) => {
+    const extra = Object.keys(fields).filter((key) => !(COLUMN_FIELDS as readonly string[]).includes(key));
+    for (const key of extra) {
+      if (!DIMENSION_COLUMN_KEY.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: `unknown column '${key}'` });
+    }
+    if (extra.length > MAX_DIMENSION_COLUMNS) ctx.addIssue({ code: 'custom', message: `at most ${MAX_DIMENSION_COLUMNS} dimension columns` });
+  });
+}
+
 export const rawDataTableOrderingSchema = z.object({
-  column_fields: z.object(Object.fromEntries(COLUMN_FIELDS.map((f) => [f, columnField])) as Record<(typeof COLUMN_FIELDS)[number], typeof columnField>),
+  column_fields: columnFieldsSchema(columnField, z.object(Object.fromEntries(COLUMN_FIELDS.map((f) => [f, columnField])))) as unknown as z.ZodType<
+    Record<(typeof COLUMN_FIELDS)[number], z.infer<typeof columnField>> & Partial<Record<`dimension:${string}`, z.infer<typeof columnField>>>
+  >,
   post_content_fields: z.object(Object.fromEntries(POST_CONTENT_FIELDS.map((f) => [f, z.boolean()])) as Record<(typeof POST_CONTENT_FIELDS)[number], z.ZodBoolean>),
   results_per_page: z.number().int().min(1).max(300),
 });
@@ -158,7 +180,7 @@ export const preferenceBodySchema = z.object({
   theme: z.enum(['light', 'dark']).optional(),
   conversation_language: z.enum(CONVERSATION_LANGUAGES).optional(),
   raw_data_table_ordering: z.object({
-    column_fields: z.object(Object.fromEntries(COLUMN_FIELDS.map((f) => [f, columnField.optional()]))).strict().optional(),
+    column_fields: columnFieldsSchema(columnField.optional(), z.object(Object.fromEntries(COLUMN_FIELDS.map((f) => [f, columnField.optional()])))).optional(),
     post_content_fields: z.object(Object.fromEntries(POST_CONTENT_FIELDS.map((f) => [f, z.boolean().optional()]))).strict().optional(),
     results_per_page: z.number().int().min(1).max(300).optional(),
   }).strict().optional(),

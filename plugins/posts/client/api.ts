@@ -119,6 +119,18 @@ export function useSavePageSize() {
   };
 }
 
+/** Shows or hides one raw data column (the user's raw_data_table_ordering preference, "table settings"). */
+export function useSaveColumnShown() {
+  const queryClient = useQueryClient();
+  return async (column: string, shown: boolean, order: number) => {
+    const saved = await apiMutate<Preference>('PUT', '/api/v2/preference/my', {
+      body: { raw_data_table_ordering: { column_fields: { [column]: { is_shown: shown, order } } } } satisfies PreferenceBody,
+      schema: preferenceSchema,
+    });
+    queryClient.setQueryData(keys.preference, saved);
+  };
+}
+
 export function exportUrl(conversationId: string, format: ExportFormat, filters: Filters, search: string): string {
   const params = filterParams(filters);
   if (search) params.set('search', search);

@@ -12,6 +12,9 @@ import { MAX_POSTS, MIN_POSTS } from './demo/generator';
 import { registerRoutes } from './routes';
 import { createStoredPosts } from './storedPosts';
 import { cliCommands } from './cli';
+import { postFacetsKey } from '@core/server/facets/contract';
+import { postScopeKey } from '@core/server/postScope';
+import { runIndexAccelerator } from './explorer/runIndexAccelerator';
 
 export const collectStage = createCollectStage(networkCollectorFactories);
 
@@ -31,7 +34,7 @@ export default defineServerPlugin({
   migrations,
   routes: registerRoutes,
   stages: [collectStage],
-  services: { provides: [storedPostsKey, organizationDataSourcesKey], requires: [pipelineKey] },
+  services: { provides: [storedPostsKey, organizationDataSourcesKey], requires: [pipelineKey, postScopeKey, postFacetsKey] },
   cliCommands,
   async activate(ctx) {
     const disposers: Array<() => void> = [];
@@ -40,6 +43,8 @@ export default defineServerPlugin({
       enabledIds: async (organizationId) => (await dataSourcesFor(dataSourceDb(ctx.storage), organizationId))
         .filter((source) => source.effective_enabled).map((source) => source.id),
     }));
+    // The explorer's run index answers every analysis's post scope counts and ids while it is in memory.
+    disposers.push(ctx.services.get(postScopeKey).accelerate(runIndexAccelerator(ctx.storage, () => ctx.services.get(postFacetsKey))));
     // When the conversations plugin orchestrates the collect step, it runs the pipeline's registered collectors:
     // register every network collector; each run asks it whether its data source is on for the organisation.
     if (orchestratedElsewhere(ctx)) {

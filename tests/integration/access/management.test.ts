@@ -194,6 +194,19 @@ describe('preferences', () => {
     expect((await c.get('/api/v2/preference/my')).body.data).toEqual(before);
   });
 
+  it('keeps a column per filter dimension beside the spec\'s columns, and refuses a malformed column key naming it', async () => {
+    const c = await signedIn(t, analyst);
+    const shown = await c.put('/api/v2/preference/my', { raw_data_table_ordering: { column_fields: { 'dimension:sentiments': { is_shown: true, order: 9 } } } });
+    expect(shown.status).toBe(200);
+    expect(shown.body.data.raw_data_table_ordering.column_fields['dimension:sentiments']).toEqual({ is_shown: true, order: 9 });
+    const before = (await c.get('/api/v2/preference/my')).body.data;
+    expect(before.raw_data_table_ordering.column_fields['dimension:sentiments']).toEqual({ is_shown: true, order: 9 });
+    const refused = await c.put('/api/v2/preference/my', { raw_data_table_ordering: { column_fields: { 'dimension:Sentiments!': { is_shown: true, order: 1 } } } });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body.metadata.errors)).toContain("unknown column 'dimension:Sentiments!'");
+    expect((await c.get('/api/v2/preference/my')).body.data).toEqual(before);
+  });
+
   it('lets an admin read and change a member\'s preferences by user_id; a member cannot read another\'s', async () => {
     const res = await a.put(`/api/v2/preference?user_id=${analyst.id}`, { alerts_enabled: false });
     expect(res.status).toBe(200);

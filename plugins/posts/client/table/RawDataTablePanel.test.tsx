@@ -1,8 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { fakeExplorerApi, row } from '../testing/fakeExplorerApi';
 import { renderPanel } from '../testing/harness';
 import { filtersKey } from '@core/client/services/keys';
+import { filterDimensions } from '@core/shared/filters';
+import { TEMPLATE_DIMENSIONS } from '@plugins/_template/shared/public';
 import RawDataTablePanel from './RawDataTablePanel';
 
 // jsdom has no layout: give the table's scroll area a size so the virtualiser renders rows.
@@ -130,6 +133,40 @@ describe('the raw data table panel', () => {
     await waitFor(() => expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Post', 'Source URL', 'Platform', 'Published', 'Creator', 'Engagement', 'Threats of violence',
     ]));
+  });
+
+  it("offers a column for every dimension with a row field, a plugin's too, hidden until the user shows it, and saves the choice", async () => {
+    const release = filterDimensions.register(TEMPLATE_DIMENSIONS);
+    try {
+      const api = fakeExplorerApi([row(1, { sentiment: 'NEGATIVE', template_post_length: 'long' }), row(2, { sentiment: null, template_post_length: 'short' })]);
+      renderPanel(RawDataTablePanel, { api });
+      await screen.findByText('2 posts');
+      expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).not.toContain('Sentiment');
+      await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+      await waitFor(() => expect(screen.getAllByRole('menuitemcheckbox').length).toBeGreaterThan(0));
+      const options = screen.getAllByRole('menuitemcheckbox').map((o) => o.textContent);
+      expect(options).toEqual([
+        'Platform', 'Published', 'Creator', 'Engagement', 'First n-gram', 'Threats of violence', 'Source URL', 'Entities',
+        'Sentiment', 'Narrative', 'Coordination cluster', 'Post length',
+      ]);
+      expect(screen.getByRole('menuitemcheckbox', { name: 'Source URL' }).getAttribute('aria-checked')).toBe('true');
+      expect(screen.getByRole('menuitemcheckbox', { name: 'Post length' }).getAttribute('aria-checked')).toBe('false');
+      await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Post length' }));
+      await waitFor(() => expect(screen.getAllByRole('columnheader').map((h) => h.textContent).at(-1)).toBe('Post length'));
+      expect(api.preference.raw_data_table_ordering.column_fields['dimension:template_post_length']).toEqual({ is_shown: true, order: 11 });
+      // The rest of the stored columns are untouched by the change.
+      expect(api.preference.raw_data_table_ordering.column_fields.entities).toEqual({ is_shown: true, order: 7 });
+      const cells = rowsShown().map((r) => within(r).getAllByRole('cell').at(-1)!.textContent);
+      expect(cells).toEqual(['Long', 'Short']);
+
+      if (!screen.queryByRole('menuitemcheckbox', { name: 'Sentiment' })) await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+      await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Sentiment' }));
+      await waitFor(() => expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Sentiment'));
+      const sentiment = screen.getAllByRole('columnheader').findIndex((h) => h.textContent === 'Sentiment');
+      expect(rowsShown().map((r) => within(r).getAllByRole('cell')[sentiment]!.textContent)).toEqual(['Negative', 'N/A']);
+    } finally {
+      release();
+    }
   });
 
   it('clamps long bodies with Show Full Text / Show Less Text', async () => {

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Spinner, Text, tokens } from '@fluentui/react-components';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -7,7 +7,7 @@ import { useWorkbench } from '@core/client/app/hostContext';
 import { useNotify } from '@core/client/app/notifications';
 import { encodeFilters } from '@core/shared/filters';
 import type { RawDataRow } from '../../shared/explorerApi';
-import { downloadExport, usePreference, useRawData, useSavePageSize } from '../api';
+import { downloadExport, usePreference, useRawData, useSaveColumnShown, useSavePageSize } from '../api';
 import { usePanelCommand } from '@core/client/commands/usePanelCommand';
 import { useSelectionService } from '@core/client/selection/hooks';
 import { postKind } from '@core/client/selection/kinds';
@@ -15,7 +15,8 @@ import { focusSearchCommand } from '../commands';
 import { explorerStateKey, useExplorerState } from '../explorerState';
 import { compactNumber } from '../format';
 import { useDebouncedEffect } from '../useDebounced';
-import { COLUMN_LABELS, SORT_COLUMNS, nextSort, orderByParam, postContentShown, visibleColumns, type ColumnField, type PostContentField } from './columns';
+import { SORT_COLUMNS, columnLabel, isDimensionColumn, nextSort, orderByParam, postContentShown, visibleColumns, type ColumnField, type PostContentField, type TableColumn } from './columns';
+import { ColumnsMenu } from './ColumnsMenu';
 import { PostCell, renderColumnCell } from './cells';
 import { DEFAULT_PAGE_SIZE, FILTER_DEBOUNCE_MS, PAGE_SIZE_OPTIONS, ROW_ESTIMATE_PX, ROW_OVERSCAN, pageItems } from './pagination';
 import { useHashSearch } from './useHashSearch';
@@ -27,6 +28,7 @@ export type RawDataTableConfig = Record<string, never>;
 
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, RawDataRow>();
+const DIMENSION_COLUMN_WIDTH = 'minmax(110px, 1fr)';
 const COLUMN_WIDTH: Record<ColumnField | 'post', string> = {
   post: 'minmax(280px, 3fr)', type: '120px', publishedAt: '150px', creator: 'minmax(120px, 1fr)', engagementScore: '110px',
   firstNgram: 'minmax(100px, 1fr)', threatsOfViolence: '110px', sourceUrl: 'minmax(140px, 1fr)', entities: 'minmax(120px, 1fr)',
@@ -45,6 +47,7 @@ export default function RawDataTablePanel({ paneId, conversationId, filters }: P
   const notify = useNotify();
   const preference = usePreference();
   const savePageSize = useSavePageSize();
+  const saveColumnShown = useSaveColumnShown();
   const ordering = preference.data?.raw_data_table_ordering ?? null;
   const pageSize = snap.pageSize ?? ordering?.results_per_page ?? DEFAULT_PAGE_SIZE;
   const filterKey = encodeFilters(filters).toString();
@@ -72,14 +75,14 @@ export default function RawDataTablePanel({ paneId, conversationId, filters }: P
   const content = useMemo(() => postContentShown(ordering), [ordering]);
   const columns = useMemo(() => [
     helper.display({ id: 'post', header: 'Post' }),
-    ...fields.map((f) => helper.display({ id: f, header: COLUMN_LABELS[f] })),
+    ...fields.map((f) => helper.display({ id: f, header: columnLabel(f) })),
   ], [fields]);
   const table = useTable({ features, columns, data: rows, getRowId: (r) => String(r.id) });
-  const gridTemplateColumns = columns.map((c) => COLUMN_WIDTH[c.id as ColumnField | 'post']).join(' ');
+  const gridTemplateColumns = columns.map((c) => (isDimensionColumn(String(c.id)) ? DIMENSION_COLUMN_WIDTH : COLUMN_WIDTH[c.id as ColumnField | 'post'])).join(' ');
 
   const tableRows = table.getRowModel().rows;
   const rowData = useMemo(() => tableRows.map((r) => r.original), [tableRows]);
-  const cellOrder = useMemo(() => columns.map((c) => c.id as ColumnField | 'post'), [columns]);
+  const cellOrder = useMemo(() => columns.map((c) => c.id as TableColumn | 'post'), [columns]);
   const openPost = useCallback((id: number) => selection.openPopup(postKind, { postId: String(id) }), [selection]);
 
   const changePageSize = (size: number) => {
@@ -106,6 +109,9 @@ export default function RawDataTablePanel({ paneId, conversationId, filters }: P
         total={total}
         onExport={(f) => void exportAs(f)}
         busy={rawData.isFetching}
+        columnsMenu={<ColumnsMenu shown={fields} ordering={ordering} onChange={(column, shown, order) => {
+          saveColumnShown(column, shown, order).catch(() => notify('The columns could not be saved to your preferences', 'error'));
+        }} />}
       />
       {rawData.isError && <MessageBar intent="error"><MessageBarBody>{(rawData.error as Error).message}</MessageBarBody></MessageBar>}
       <div
@@ -118,7 +124,7 @@ export default function RawDataTablePanel({ paneId, conversationId, filters }: P
           {table.getHeaderGroups().map((group) => (
             <div role="row" key={group.id} aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns, background: tokens.colorNeutralBackground3, fontWeight: 600 }}>
               {group.headers.map((header) => {
-                const sortColumn = SORT_COLUMNS[header.column.id as ColumnField];
+                const sortColumn = isDimensionColumn(header.column.id) ? undefined : SORT_COLUMNS[header.column.id as ColumnField];
                 const sorted = sortColumn && snap.sort?.column === sortColumn ? snap.sort.direction : null;
                 const label = String(header.column.columnDef.header);
                 return (
@@ -152,7 +158,7 @@ export default function RawDataTablePanel({ paneId, conversationId, filters }: P
 
 function Toolbar(props: {
   paneId: string; search: string; onSearch: (s: string) => void; pageSize: number; onPageSize: (n: number) => void;
-  total: number; onExport: (f: 'csv' | 'jsonl') => void; busy: boolean;
+  total: number; onExport: (f: 'csv' | 'jsonl') => void; busy: boolean; columnsMenu: ReactNode;
 }) {
   const [text, setText] = useState(props.search);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -177,6 +183,7 @@ function Toolbar(props: {
           {options.map((n) => <Option key={n} value={String(n)}>{String(n)}</Option>)}
         </Dropdown>
       </Field>
+      {props.columnsMenu}
       <Button onClick={() => props.onExport('csv')}>Export CSV</Button>
       <Button onClick={() => props.onExport('jsonl')}>Export JSONL</Button>
       <Text aria-live="polite" data-testid="raw-data-total">
@@ -216,7 +223,7 @@ function Pagination({ page, pageCount, onPage }: { page: number; pageCount: numb
  * (rows are memoised: their props do not change while scrolling).
  */
 const VirtualBody = memo(function VirtualBody(props: {
-  rows: RawDataRow[]; cells: Array<ColumnField | 'post'>; content: Record<PostContentField, boolean>; gridTemplateColumns: string;
+  rows: RawDataRow[]; cells: Array<TableColumn | 'post'>; content: Record<PostContentField, boolean>; gridTemplateColumns: string;
   firstRowIndex: number; resetKey: string; onOpen: (id: number) => void; status: 'loading' | 'empty' | 'rows';
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -259,7 +266,7 @@ const VirtualBody = memo(function VirtualBody(props: {
 
 const VirtualRow = memo(function VirtualRow(props: {
   index: number; start: number; measure: (el: Element | null) => void; row: RawDataRow; rowIndex: number;
-  cells: Array<ColumnField | 'post'>; content: Record<PostContentField, boolean>; gridTemplateColumns: string;
+  cells: Array<TableColumn | 'post'>; content: Record<PostContentField, boolean>; gridTemplateColumns: string;
   onOpen: (id: number) => void; onResize: () => void;
 }) {
   const { row } = props;

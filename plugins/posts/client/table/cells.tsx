@@ -4,7 +4,8 @@ import type { RawDataRow } from '../../shared/explorerApi';
 import { ClampedText, LINK_BUTTON } from '../ClampedText';
 import { PlatformBadge } from '../PlatformBadge';
 import { facetText, formatPublished } from '../format';
-import type { ColumnField, PostContentField } from './columns';
+import { valueLabel } from '../filters/dimensions';
+import { dimensionOfColumn, isDimensionColumn, type PostContentField, type TableColumn } from './columns';
 
 /** Only web links become anchors; anything else in hostile data stays text. */
 export function SafeLink({ url }: { url: string }) {
@@ -49,7 +50,18 @@ export function PostCell({ row, content, onOpen, onResize }: { row: RawDataRow; 
   );
 }
 
-export function renderColumnCell(field: ColumnField, row: RawDataRow): ReactNode {
+/** A dimension column's cell: the row field's value(s) under the dimension's value labels, as text. */
+export function dimensionCellText(column: `dimension:${string}`, row: RawDataRow): string {
+  const dimension = dimensionOfColumn(column);
+  if (!dimension?.rowField) return 'N/A';
+  const value = row[dimension.rowField];
+  const values = (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined && v !== '');
+  if (values.length === 0) return 'N/A';
+  return values.map((v) => (typeof v === 'string' || typeof v === 'boolean' ? valueLabel(dimension.name, String(v)) : facetText(v))).join(', ');
+}
+
+export function renderColumnCell(field: TableColumn, row: RawDataRow): ReactNode {
+  if (isDimensionColumn(field)) return dimensionCellText(field, row);
   switch (field) {
     case 'type': return <PlatformBadge platform={row.class} />;
     case 'publishedAt': return <time dateTime={row.published_at}>{formatPublished(row.published_at)}</time>;

@@ -1,4 +1,5 @@
-import { COLUMN_FIELDS, POST_CONTENT_FIELDS, type RawDataTableOrdering } from '@core/shared/access/api';
+import { COLUMN_FIELDS, DIMENSION_COLUMN_PREFIX, POST_CONTENT_FIELDS, type RawDataTableOrdering } from '@core/shared/access/api';
+import { filterDimensions, type FilterDimension } from '@core/shared/filters';
 
 /** A column of the raw data table, named as in the user's `raw_data_table_ordering` preference. */
 export type ColumnField = (typeof COLUMN_FIELDS)[number];
@@ -27,12 +28,40 @@ export const SORT_COLUMNS: Partial<Record<ColumnField, string>> = {
   threatsOfViolence: 'threats_of_violence',
 };
 
-/** The shown columns in the user's order (ties keep the catalogue order). */
-export function visibleColumns(ordering: RawDataTableOrdering | null | undefined): ColumnField[] {
-  if (!ordering) return [...COLUMN_FIELDS];
-  return COLUMN_FIELDS
-    .map((field, index) => ({ field, index, pref: ordering.column_fields[field] }))
-    .filter((c) => c.pref?.is_shown !== false)
+/** A column a filter dimension contributes through its `rowField`: `dimension:<name>` (see DIMENSION_COLUMN_PREFIX). */
+export type DimensionColumn = `dimension:${string}`;
+export type TableColumn = ColumnField | DimensionColumn;
+
+/** Row fields the spec's fixed columns already show: their dimensions add no second column. */
+const FIXED_ROW_FIELDS: Record<string, ColumnField> = { engagement_score: 'engagementScore', threats_of_violence: 'threatsOfViolence' };
+
+export const isDimensionColumn = (column: string): column is DimensionColumn => column.startsWith(DIMENSION_COLUMN_PREFIX);
+export const dimensionOfColumn = (column: DimensionColumn): FilterDimension | undefined => filterDimensions.get(column.slice(DIMENSION_COLUMN_PREFIX.length));
+
+/** The registered dimensions that carry a row field no fixed column shows, in filters panel order. */
+export function dimensionColumns(): DimensionColumn[] {
+  return filterDimensions.names()
+    .map((name) => filterDimensions.get(name)!)
+    .filter((d) => d.rowField && !FIXED_ROW_FIELDS[d.rowField])
+    .map((d) => `${DIMENSION_COLUMN_PREFIX}${d.name}` as DimensionColumn);
+}
+
+/** Every column the table can show: the spec's fixed ones, then the dimensions' (hidden until the user shows them). */
+export const tableColumnCatalogue = (): TableColumn[] => [...COLUMN_FIELDS, ...dimensionColumns()];
+
+export function columnLabel(column: TableColumn): string {
+  return isDimensionColumn(column) ? dimensionOfColumn(column)?.label ?? column.slice(DIMENSION_COLUMN_PREFIX.length) : COLUMN_LABELS[column];
+}
+
+/**
+ * The shown columns in the user's order (ties keep the catalogue order). The spec's columns show unless hidden;
+ * a dimension's column shows only once the user turned it on, so a new plugin does not widen everyone's table.
+ */
+export function visibleColumns(ordering: RawDataTableOrdering | null | undefined): TableColumn[] {
+  const stored = (ordering?.column_fields ?? {}) as Partial<Record<TableColumn, { is_shown: boolean; order: number }>>;
+  return tableColumnCatalogue()
+    .map((field, index) => ({ field, index, pref: stored[field] }))
+    .filter((c) => (isDimensionColumn(c.field) ? c.pref?.is_shown === true : c.pref?.is_shown !== false))
     .sort((a, b) => (a.pref?.order ?? a.index) - (b.pref?.order ?? b.index) || a.index - b.index)
     .map((c) => c.field);
 }

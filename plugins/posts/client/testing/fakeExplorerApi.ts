@@ -2,7 +2,7 @@ import { decodeFilters, emptyFilters, filterDimensions, matchesFilters, type Fil
 import { COORDINATION_DIMENSIONS } from '@plugins/coordination/shared/public';
 import { ENRICHMENT_DIMENSIONS } from '@plugins/enrichment/shared/public';
 import { TOPICS_DIMENSIONS } from '@plugins/topics/shared/public';
-import { defaultPreference, type Preference } from '@core/shared/access/api';
+import { defaultPreference, mergePreference, preferenceBodySchema, type Preference } from '@core/shared/access/api';
 import { PLATFORMS, resolvePlatform } from '@core/shared/platforms';
 import { filterCountRowKeys, type FilterCounts, type RawDataRow } from '../../shared/explorerApi';
 
@@ -84,7 +84,9 @@ export function fakeExplorerApi(posts: RawDataRow[]) {
     if (p === '/logreporter') return json(null);
     if (p === '/api/v2/preference/my') {
       if (method === 'PUT') {
-        preference = { ...preference, raw_data_table_ordering: { ...preference.raw_data_table_ordering, ...body.raw_data_table_ordering } };
+        const parsed = preferenceBodySchema.safeParse(body);
+        if (!parsed.success) return json(null, 400, { errors: parsed.error.issues.map((i) => i.message) });
+        preference = mergePreference(preference, parsed.data);
       }
       return json(preference);
     }

@@ -129,7 +129,7 @@ async function load(storage: Storage, registry: PostFacetRegistry, scope: Explor
   return { runId: scope.runId, revision, size, ids, published, platformDict, platform, flags, lists, booleans, orders: new Map() };
 }
 
-interface Entry { revision: string; index: Promise<RunIndex>; size: number }
+interface Entry { revision: string; index: Promise<RunIndex>; size: number; loaded?: RunIndex }
 /** Per storage (each test server has its own), runId -> entry, least recently used first. */
 const caches = new WeakMap<Storage, Map<string, Entry>>();
 /** Runs too large to keep: the SQL path serves them. */
@@ -163,6 +163,7 @@ export async function runIndexOf(storage: Storage, registry: PostFacetRegistry, 
     throw error;
   }
   created.size = index.size;
+  created.loaded = index;
   if (index.size > MAX_INDEXED_ROWS) {
     cache.delete(runId);
     if (!tooLarge.has(storage)) tooLarge.set(storage, new Set());
@@ -178,6 +179,17 @@ export async function runIndexOf(storage: Storage, registry: PostFacetRegistry, 
     rows -= e.size;
   }
   return index;
+}
+
+/**
+ * The run's index only when it is already in memory for the current revisions (never loads one). Serves core's
+ * post scope for every analysis (runIndexAccelerator.ts): loading there could be for a run being produced, whose facts
+ * would replace the explored run's.
+ */
+export async function warmRunIndex(storage: Storage, registry: PostFacetRegistry, scope: ExplorerScope & { runId: string }): Promise<RunIndex | null> {
+  const entry = caches.get(storage)?.get(scope.runId);
+  if (!entry?.loaded || entry.revision !== await indexRevision(registry, scope)) return null;
+  return entry.loaded;
 }
 
 /**
