@@ -119,12 +119,12 @@ export function useSavePageSize() {
   };
 }
 
-/** Shows or hides one raw data column (the user's raw_data_table_ordering preference, "table settings"). */
-export function useSaveColumnShown() {
+/** Saves part of the user's raw_data_table_ordering preference ("table settings": columns, their order, post content). */
+export function useSaveTableOrdering() {
   const queryClient = useQueryClient();
-  return async (column: string, shown: boolean, order: number) => {
+  return async (ordering: NonNullable<PreferenceBody['raw_data_table_ordering']>) => {
     const saved = await apiMutate<Preference>('PUT', '/api/v2/preference/my', {
-      body: { raw_data_table_ordering: { column_fields: { [column]: { is_shown: shown, order } } } } satisfies PreferenceBody,
+      body: { raw_data_table_ordering: ordering } satisfies PreferenceBody,
       schema: preferenceSchema,
     });
     queryClient.setQueryData(keys.preference, saved);

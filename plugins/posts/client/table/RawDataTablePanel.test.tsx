@@ -141,31 +141,61 @@ describe('the raw data table panel', () => {
       const api = fakeExplorerApi([row(1, { sentiment: 'NEGATIVE', template_post_length: 'long' }), row(2, { sentiment: null, template_post_length: 'short' })]);
       renderPanel(RawDataTablePanel, { api });
       await screen.findByText('2 posts');
-      expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).not.toContain('Sentiment');
-      await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
-      await waitFor(() => expect(screen.getAllByRole('menuitemcheckbox').length).toBeGreaterThan(0));
-      const options = screen.getAllByRole('menuitemcheckbox').map((o) => o.textContent);
-      expect(options).toEqual([
+      const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+      expect(headers()).not.toContain('Sentiment');
+      await userEvent.click(screen.getByRole('button', { name: 'Table settings' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Table settings' });
+      const columns = within(dialog).getByRole('list', { name: 'Columns' });
+      expect(within(columns).getAllByRole('checkbox').map((c) => c.closest('li')!.querySelector('label')!.textContent)).toEqual([
         'Platform', 'Published', 'Creator', 'Engagement', 'First n-gram', 'Threats of violence', 'Source URL', 'Entities',
         'Sentiment', 'Narrative', 'Coordination cluster', 'Post length',
       ]);
-      expect(screen.getByRole('menuitemcheckbox', { name: 'Source URL' }).getAttribute('aria-checked')).toBe('true');
-      expect(screen.getByRole('menuitemcheckbox', { name: 'Post length' }).getAttribute('aria-checked')).toBe('false');
-      await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Post length' }));
-      await waitFor(() => expect(screen.getAllByRole('columnheader').map((h) => h.textContent).at(-1)).toBe('Post length'));
+      expect((screen.getByRole('checkbox', { name: 'Source URL' }) as HTMLInputElement).checked).toBe(true);
+      expect((screen.getByRole('checkbox', { name: 'Post length' }) as HTMLInputElement).checked).toBe(false);
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Post length' }));
+      await waitFor(() => expect(headers().at(-1)).toBe('Post length'));
       expect(api.preference.raw_data_table_ordering.column_fields['dimension:template_post_length']).toEqual({ is_shown: true, order: 11 });
-      // The rest of the stored columns are untouched by the change.
       expect(api.preference.raw_data_table_ordering.column_fields.entities).toEqual({ is_shown: true, order: 7 });
-      const cells = rowsShown().map((r) => within(r).getAllByRole('cell').at(-1)!.textContent);
-      expect(cells).toEqual(['Long', 'Short']);
+      expect(rowsShown().map((r) => within(r).getAllByRole('cell').at(-1)!.textContent)).toEqual(['Long', 'Short']);
 
-      if (!screen.queryByRole('menuitemcheckbox', { name: 'Sentiment' })) await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
-      await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Sentiment' }));
-      await waitFor(() => expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Sentiment'));
-      const sentiment = screen.getAllByRole('columnheader').findIndex((h) => h.textContent === 'Sentiment');
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Sentiment' }));
+      await waitFor(() => expect(headers()).toContain('Sentiment'));
+      const sentiment = headers().indexOf('Sentiment');
       expect(rowsShown().map((r) => within(r).getAllByRole('cell')[sentiment]!.textContent)).toEqual(['Negative', 'N/A']);
     } finally {
       release();
+    }
+  });
+
+  it('reorders and hides columns and post parts from table settings, keyboard first', async () => {
+    const api = fakeExplorerApi(corpus());
+    renderPanel(RawDataTablePanel, { api });
+    await screen.findByText('46 posts');
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+    await userEvent.click(screen.getByRole('button', { name: 'Table settings' }));
+    await screen.findByRole('dialog', { name: 'Table settings' });
+    expect((screen.getByRole('button', { name: 'Move Platform up' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Move Platform down' }));
+    await waitFor(() => expect(headers().slice(0, 3)).toEqual(['Post', 'Published', 'Platform']));
+    screen.getByRole('checkbox', { name: 'Entities' }).focus();
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(headers()).not.toContain('Entities'));
+    expect(api.preference.raw_data_table_ordering.column_fields).toMatchObject({
+      publishedAt: { is_shown: true, order: 0 }, type: { is_shown: true, order: 1 }, entities: { is_shown: false, order: 7 },
+    });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Links' }));
+    await waitFor(() => expect(api.preference.raw_data_table_ordering.post_content_fields.urls).toBe(false));
+    expect(api.preference.raw_data_table_ordering.post_content_fields.body).toBe(true);
+  });
+
+  it('shows URLs cut at 25 characters, linking to the whole URL', async () => {
+    const url = 'https://news.example.org/2026/01/02/a-long-story-slug';
+    renderPanel(RawDataTablePanel, { api: fakeExplorerApi([row(1, { source_url: url, urls: [url] })]) });
+    const links = await screen.findAllByRole('link', { name: 'https://news.example.org…' });
+    expect(links).toHaveLength(2);
+    for (const link of links) {
+      expect(link.getAttribute('href')).toBe(url);
+      expect(link.getAttribute('title')).toBe(url);
     }
   });
 

@@ -7,7 +7,7 @@ import { useWorkbench } from '@core/client/app/hostContext';
 import { useNotify } from '@core/client/app/notifications';
 import { encodeFilters } from '@core/shared/filters';
 import type { RawDataRow } from '../../shared/explorerApi';
-import { downloadExport, usePreference, useRawData, useSaveColumnShown, useSavePageSize } from '../api';
+import { downloadExport, usePreference, useRawData, useSavePageSize, useSaveTableOrdering } from '../api';
 import { usePanelCommand } from '@core/client/commands/usePanelCommand';
 import { useSelectionService } from '@core/client/selection/hooks';
 import { postKind } from '@core/client/selection/kinds';
@@ -16,7 +16,7 @@ import { explorerStateKey, useExplorerState } from '../explorerState';
 import { compactNumber } from '../format';
 import { useDebouncedEffect } from '../useDebounced';
 import { SORT_COLUMNS, columnLabel, isDimensionColumn, nextSort, orderByParam, postContentShown, visibleColumns, type ColumnField, type PostContentField, type TableColumn } from './columns';
-import { ColumnsMenu } from './ColumnsMenu';
+import { TableSettings } from './TableSettings';
 import { PostCell, renderColumnCell } from './cells';
 import { DEFAULT_PAGE_SIZE, FILTER_DEBOUNCE_MS, PAGE_SIZE_OPTIONS, ROW_ESTIMATE_PX, ROW_OVERSCAN, pageItems } from './pagination';
 import { useHashSearch } from './useHashSearch';
@@ -47,7 +47,7 @@ export default function RawDataTablePanel({ paneId, conversationId, filters }: P
   const notify = useNotify();
   const preference = usePreference();
   const savePageSize = useSavePageSize();
-  const saveColumnShown = useSaveColumnShown();
+  const saveTableOrdering = useSaveTableOrdering();
   const ordering = preference.data?.raw_data_table_ordering ?? null;
   const pageSize = snap.pageSize ?? ordering?.results_per_page ?? DEFAULT_PAGE_SIZE;
   const filterKey = encodeFilters(filters).toString();
@@ -109,8 +109,8 @@ export default function RawDataTablePanel({ paneId, conversationId, filters }: P
         total={total}
         onExport={(f) => void exportAs(f)}
         busy={rawData.isFetching}
-        columnsMenu={<ColumnsMenu shown={fields} ordering={ordering} onChange={(column, shown, order) => {
-          saveColumnShown(column, shown, order).catch(() => notify('The columns could not be saved to your preferences', 'error'));
+        settings={<TableSettings shown={fields} ordering={ordering} onChange={(change) => {
+          saveTableOrdering(change).catch(() => notify('The table settings could not be saved to your preferences', 'error'));
         }} />}
       />
       {rawData.isError && <MessageBar intent="error"><MessageBarBody>{(rawData.error as Error).message}</MessageBarBody></MessageBar>}
@@ -158,7 +158,7 @@ export default function RawDataTablePanel({ paneId, conversationId, filters }: P
 
 function Toolbar(props: {
   paneId: string; search: string; onSearch: (s: string) => void; pageSize: number; onPageSize: (n: number) => void;
-  total: number; onExport: (f: 'csv' | 'jsonl') => void; busy: boolean; columnsMenu: ReactNode;
+  total: number; onExport: (f: 'csv' | 'jsonl') => void; busy: boolean; settings: ReactNode;
 }) {
   const [text, setText] = useState(props.search);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -183,7 +183,7 @@ function Toolbar(props: {
           {options.map((n) => <Option key={n} value={String(n)}>{String(n)}</Option>)}
         </Dropdown>
       </Field>
-      {props.columnsMenu}
+      {props.settings}
       <Button onClick={() => props.onExport('csv')}>Export CSV</Button>
       <Button onClick={() => props.onExport('jsonl')}>Export JSONL</Button>
       <Text aria-live="polite" data-testid="raw-data-total">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { tokens } from '@fluentui/react-components';
+import { displayUrl } from '@core/shared/text/displayUrl';
 import type { RawDataRow } from '../../shared/explorerApi';
 import { ClampedText, LINK_BUTTON } from '../ClampedText';
 import { PlatformBadge } from '../PlatformBadge';
@@ -10,7 +11,7 @@ import { dimensionOfColumn, isDimensionColumn, type PostContentField, type Table
 /** Only web links become anchors; anything else in hostile data stays text. */
 export function SafeLink({ url }: { url: string }) {
   const web = /^https?:\/\//i.test(url);
-  const text = url.length > 60 ? `${url.slice(0, 57)}…` : url;
+  const text = displayUrl(url);
   if (!web) return <span>{text}</span>;
   return <a href={url} target="_blank" rel="noopener noreferrer nofollow" title={url} style={{ overflowWrap: 'anywhere' }}>{text}</a>;
 }
