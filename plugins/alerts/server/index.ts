@@ -16,6 +16,13 @@ import { dbOf } from './tables';
 
 /** How often the worker looks at the outbox (the worker loop's own poll bounds it from below). */
 export const DELIVERY_INTERVAL_MS = 2_000;
+/** Operators' override of how long a dead process's claim on a message holds (ms; default CLAIM_TIMEOUT_MS). */
+export const CLAIM_TIMEOUT_ENV = 'NARRASCOPE_ALERTS_CLAIM_TIMEOUT_MS';
+
+function claimTimeoutMs(env: Record<string, string | undefined> = process.env): number | undefined {
+  const value = Number(env[CLAIM_TIMEOUT_ENV]);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
 
 export default defineServerPlugin({
   manifest,
@@ -32,9 +39,17 @@ export default defineServerPlugin({
   async activate(ctx) {
     // The outbox is sent by every process that runs the pipeline worker (claims keep them apart), with core's mailer:
     // the SMTP settings the invitation and password e-mails use.
-    const deliverer = new Deliverer({ db: dbOf(ctx.storage), mailer: ctx.services.get(accessKey).mailer, logger: ctx.logger });
+    const deliverer = new Deliverer({ db: dbOf(ctx.storage), mailer: ctx.services.get(accessKey).mailer, logger: ctx.logger, claimTimeoutMs: claimTimeoutMs() });
+    // Sending runs beside the worker loop, never inside it: a slow SMTP server or webhook must not hold up runs.
+    let sending: Promise<unknown> | null = null;
     return [ctx.services.get(pipelineKey).addPeriodicTask({
-      id: 'alerts.deliver', intervalMs: DELIVERY_INTERVAL_MS, run: async (now) => { await deliverer.deliverDue(now); },
+      id: 'alerts.deliver', intervalMs: DELIVERY_INTERVAL_MS,
+      run: async (now) => {
+        if (sending) return;
+        sending = deliverer.deliverDue(now)
+          .catch((err: unknown) => ctx.logger.error({ err }, 'alert delivery pass failed'))
+          .finally(() => { sending = null; });
+      },
     })];
   },
 });

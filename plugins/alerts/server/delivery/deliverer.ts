@@ -18,6 +18,7 @@ export interface DelivererOptions {
   mailer: Pick<Mailer, 'send' | 'configured'>;
   logger: Logger;
   baseBackoffMs?: number;
+  claimTimeoutMs?: number;
 }
 
 export const backoffMs = (attempts: number, base = BASE_BACKOFF_MS) => base * 2 ** Math.max(0, attempts - 1);
@@ -37,7 +38,7 @@ export class Deliverer {
     const due = await db.selectFrom('alerts_outbox').selectAll()
       .where((eb) => eb.or([
         eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now.toISOString())]),
-        eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', new Date(now.getTime() - CLAIM_TIMEOUT_MS).toISOString())]),
+        eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', new Date(now.getTime() - (this.opts.claimTimeoutMs ?? CLAIM_TIMEOUT_MS)).toISOString())]),
       ]))
       .orderBy('next_attempt_at').limit(100).execute();
     let sent = 0;
