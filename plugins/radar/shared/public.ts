@@ -1,0 +1,8 @@
+/**
+ * What other plugins may import from Topic Radar: the themes, the stage id, the assessment schema and the theme
+ * metric service (the alerts plugin reads a theme's volume through it).
+ */
+export { THEME_ORDER, THEME_LABELS, isThemeName, type ThemeName } from './themes';
+export { RADAR_STAGE_ID, DATE_RANGES, type DateRange, assessmentSchema, type Assessment } from './api';
+export { RADAR_DIMENSIONS } from './dimensions';
+export { themeMetricsKey, type ThemeMetrics, type ThemeVolume } from './service';
