@@ -88,20 +88,22 @@ const themedInWindow = (db: Db, runs: RunSet, theme: string, window: { from: str
  */
 async function representativePosts(db: Db, runs: RunSet, theme: string, window: { from: string; to: string }): Promise<RepresentativePost[]> {
   const top = await themedInWindow(db, runs, theme, window)
-    .select(['t.post_id', sql<number>`max(t.score)`.as('score'), sql<string>`max(t.published_at)`.as('at')])
+    .select(['t.post_id', sql<number>`max(t.score)`.as('score'), sql<string>`max(t.published_at)`.as('at'), sql<string>`min(t.run_id)`.as('run_id')])
     .groupBy('t.post_id').orderBy('score', 'desc').orderBy('at', 'desc').orderBy('t.post_id').limit(REPRESENTATIVE_POSTS * 6).execute();
   if (top.length === 0) return [];
   const posts = await db.selectFrom('posts_posts as p').leftJoin('posts_actors as a', 'a.id', 'p.actor_id')
     .select(['p.id', 'p.platform', 'p.rid', 'p.title', 'p.body', 'p.published_at', 'p.source_url', 'a.screen_name'])
     .where('p.organization_id', '=', runs.organizationId).where('p.id', 'in', top.map((r) => Number(r.post_id))).execute();
   const byId = new Map(posts.map((p) => [Number(p.id), p]));
+  const conversationOfRun = new Map((await db.selectFrom('radar_runs').select(['run_id', 'conversation_id'])
+    .where('run_id', 'in', [...new Set(top.map((r) => r.run_id))]).execute()).map((r) => [r.run_id, r.conversation_id]));
   const seen = new Set<string>();
   const out: RepresentativePost[] = [];
   for (const r of top) {
     const p = byId.get(Number(r.post_id));
     if (!p || seen.has(p.body)) continue;
     seen.add(p.body);
-    out.push({ id: Number(p.id), platform: p.platform, rid: p.rid, title: p.title, body: p.body, published_at: p.published_at,
+    out.push({ id: Number(p.id), conversation_id: runs.conversationId ?? conversationOfRun.get(r.run_id) ?? '', platform: p.platform, rid: p.rid, title: p.title, body: p.body, published_at: p.published_at,
       source_url: p.source_url, author: p.screen_name ?? null, score: Number(r.score) });
     if (out.length === REPRESENTATIVE_POSTS) break;
   }

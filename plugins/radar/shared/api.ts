@@ -30,6 +30,8 @@ export const volumePointSchema = z.object({ date: z.string(), volume: z.number()
 
 export const representativePostSchema = z.object({
   id: z.number().int(),
+  /** A conversation whose latest run holds the post (its statistics are read through it). */
+  conversation_id: z.string(),
   platform: z.string(),
   rid: z.string(),
   title: z.string().nullable(),

@@ -1,0 +1,45 @@
+import { Body1, MessageBar, MessageBarBody, Spinner, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import type { DateRange } from '../shared/api';
+import { useAssessments } from './api';
+import { dateRangeText } from './format';
+import { RangeDropdown } from './RangeDropdown';
+import { ThemeBar } from './ThemeBar';
+import { ThemeCard } from './ThemeCard';
+
+const useStyles = makeStyles({
+  root: { padding: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, overflow: 'auto', height: '100%', boxSizing: 'border-box' },
+  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
+  grid: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL },
+});
+
+/**
+ * Topic Radar: the range dropdown, the bar of every theme against the whole conversation and a card per theme in the
+ * spec's order. `conversationId` null is the organisation's home view.
+ */
+export function RadarView({ conversationId, range, onRange, onOpenTheme, title }: {
+  conversationId: string | null; range: DateRange; onRange: (range: DateRange) => void; onOpenTheme?: (theme: string) => void; title?: string;
+}) {
+  const styles = useStyles();
+  const query = useAssessments(conversationId, range);
+  const data = query.data;
+  const anyTheme = !!data && data.themes.some((a) => a.volume_raw_date_range > 0);
+  return (
+    <section className={styles.root} data-testid="topic-radar">
+      <div className={styles.head}>
+        {title ? <Title3 as="h2">{title}</Title3> : <span />}
+        <RangeDropdown value={range} dates={dateRangeText(data?.start ?? null, data?.end ?? null)} onChange={onRange} />
+      </div>
+      {query.isPending ? <Spinner label="Loading…" />
+        : query.isError ? <MessageBar intent="error"><MessageBarBody>{(query.error as Error).message}</MessageBarBody></MessageBar>
+          : !data || !anyTheme ? <Body1 data-testid="radar-no-themes">No Narrative Activity Themes Found</Body1>
+            : (
+              <>
+                <ThemeBar data={data} />
+                <div className={styles.grid}>
+                  {data.themes.map((a) => <ThemeCard key={a.theme_name} assessment={a} range={range} onOpen={onOpenTheme} />)}
+                </div>
+              </>
+            )}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { lazy, Suspense } from 'react';
+import { Body1, Button, Caption1, Card, CardHeader, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import type { Assessment, DateRange } from '../shared/api';
+import { compact, percent } from './format';
+import { KeyPost } from './KeyPost';
+
+const VolumeChart = lazy(() => import('./VolumeChart'));
+
+const useStyles = makeStyles({
+  card: { width: '340px', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  // Spec part 2 section 9: a theme summary clamps at 4 lines.
+  summary: { display: '-webkit-box', WebkitLineClamp: '4', WebkitBoxOrient: 'vertical', overflow: 'hidden' },
+  empty: { minHeight: '140px', display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: 'center', textAlign: 'center' },
+  emerging: { color: tokens.colorPaletteRedForeground1 },
+});
+
+/** One theme's card: volume, summary, volume trend and key post, each with the spec's fallback text. */
+export function ThemeCard({ assessment, range, onOpen }: { assessment: Assessment; range: DateRange; onOpen?: (theme: string) => void }) {
+  const styles = useStyles();
+  const hasVolume = assessment.volume_history.some((p) => p.volume > 0);
+  return (
+    <Card className={styles.card} data-testid={`radar-card-${assessment.theme_name}`} aria-label={assessment.label}>
+      <CardHeader
+        header={<Subtitle2 as="h3">{assessment.label}</Subtitle2>}
+        description={<Caption1>{compact(assessment.volume_raw_date_range)} posts · {percent(assessment.volume_percentage)} of the last 24 hours</Caption1>}
+        action={onOpen ? <Button size="small" appearance="subtle" onClick={() => onOpen(assessment.theme_name)}>Open in explorer</Button> : undefined}
+      />
+      {assessment.emerging ? (
+        <Caption1 className={styles.emerging} data-testid="radar-emerging">
+          Emerging since {assessment.emerging.since.slice(0, 13).replace('T', ' ')}h: {assessment.emerging.current_per_hour.toFixed(1)} posts an hour against {assessment.emerging.baseline_per_hour.toFixed(1)}
+        </Caption1>
+      ) : null}
+      <Body1 className={styles.summary}>{assessment.theme_summary ?? 'No summary available.'}</Body1>
+      {hasVolume ? (
+        <Suspense fallback={<Spinner size="tiny" />}><VolumeChart history={assessment.volume_history} range={range} /></Suspense>
+      ) : (
+        <div className={styles.empty}>
+          <Subtitle2>No Relevant Data</Subtitle2>
+          <Caption1>There are no significant narratives around this topic</Caption1>
+        </div>
+      )}
+      <KeyPost post={assessment.representative_posts[0]} />
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { defineCommand, type CommandDefinition } from '@core/client/plugin/contract';
+import { navigationKey } from '@core/client/services/keys';
+import { DATE_RANGES, DATE_RANGE_LABELS } from '../shared/api';
+import { THEME_LABELS, THEME_ORDER } from '../shared/themes';
+import { themeExplorerPath } from './drillDown';
+import { radarRange } from './rangeStore';
+
+export const RISK_RADAR_PANEL = 'radar.riskRadar';
+
+/** Topic Radar is the dashboard home when the organisation enabled it. */
+export const openTopicRadarCommand = defineCommand({
+  id: 'radar.openTopicRadar', title: 'Open Topic Radar', category: 'Topic Radar', keywords: ['themes', 'home', 'nrms'],
+  run: (ctx) => ctx.services.get(navigationKey).navigate('/'),
+});
+
+/** Sets the range of the home view and the Risk Radar tab; from the palette (no argument) it moves to the next one. */
+export const changeRangeCommand = defineCommand({
+  id: 'radar.changeRange', title: 'Change Topic Radar range', category: 'Topic Radar',
+  keywords: ['past day', 'past week', 'past month', ...DATE_RANGES.map((r) => DATE_RANGE_LABELS[r].toLowerCase())],
+  args: z.object({ range: z.enum(DATE_RANGES).optional() }).default({}),
+  run: (_ctx, { range }) => {
+    const next = range ?? DATE_RANGES[(DATE_RANGES.indexOf(radarRange.get()) + 1) % DATE_RANGES.length]!;
+    radarRange.set(next);
+  },
+});
+
+/** One command per theme: the conversation's explorer posts filtered to it (`nrms_theme`). */
+export const openThemeCommands: CommandDefinition[] = THEME_ORDER.map((theme) => defineCommand({
+  id: `radar.open${theme.split('_').map((w) => w[0] + w.slice(1).toLowerCase()).join('')}InExplorer`,
+  title: `Open ${THEME_LABELS[theme]} theme in the explorer`, category: 'Topic Radar', keywords: ['theme', 'filter', 'nrms_theme', theme.toLowerCase()],
+  when: 'conversationId',
+  run: (ctx) => {
+    const navigation = ctx.services.get(navigationKey);
+    navigation.navigate(themeExplorerPath(navigation.currentPath(), ctx.conversationId!, theme));
+  },
+}) as CommandDefinition);
+
+export const radarCommands: CommandDefinition[] = [openTopicRadarCommand as CommandDefinition, changeRangeCommand as CommandDefinition, ...openThemeCommands];
