@@ -6,6 +6,7 @@ import { serverPlugins } from '@plugins/index.server';
 import { detectStage } from '@plugins/coordination/server';
 import type { CoordinationTables } from '@plugins/coordination/server/tables';
 import { plantedCorpus, recordRun, stageContext, storeCorpus } from '@plugins/coordination/server/testing/fixture';
+import { post, writePosts } from '@plugins/posts/server/explorer/testing/fixture';
 
 let t: TestServer;
 let a: ApiClient;
@@ -203,6 +204,16 @@ describe('accounts', () => {
     expect(organic.body.data.coordinationClusterId).toBeNull();
     const unknown = await a.get(`/api/v2/accounts/nobody/details?conversation_id=${conversation}`);
     expect([unknown.status, unknown.body.metadata.errors]).toEqual([404, ['Account not found']]);
+  });
+
+  it("answers only the conversation's accounts: another account of the organisation is not found by /details, /details_list or /urls", async () => {
+    await writePosts(t, orgA, [post('outside-1', { platform: 'twitter', author: { rid: 'r-outsider', screen_name: 'outsider' }, urls: ['https://outside.example/a'] })]);
+    const details = await a.get(`/api/v2/accounts/r-outsider/details?conversation_id=${conversation}`);
+    expect([details.status, details.body.metadata.errors]).toEqual([404, ['Account not found']]);
+    const urls = await a.get(`/api/v2/accounts/r-outsider/urls?conversation_id=${conversation}`);
+    expect([urls.status, urls.body.metadata.errors]).toEqual([404, ['Account not found']]);
+    const list = await a.get(`/api/v2/accounts/details_list?conversation_id=${conversation}&account_ids=${encodeURIComponent('["r-outsider","r-camp1"]')}`);
+    expect(list.body.data.map((x: { rid: string }) => x.rid)).toEqual(['r-camp1']);
   });
 
   it('/details_list takes a JSON array and answers in that order; bad arrays are 400', async () => {

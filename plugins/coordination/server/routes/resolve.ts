@@ -81,17 +81,20 @@ export async function accountRefs(db: Db, organizationId: string, actorIds: read
 }
 
 /**
- * The actor a rid names in the organisation. A rid is unique per platform only: prefer the one in the detection,
- * then the one that posted in the run, then the oldest.
+ * The conversation's actor a rid names. A rid is unique per platform only: prefer the one in the detection, then the
+ * one that posted in the run; null when no account of that rid is the conversation's.
  */
 export async function actorByRid(db: Db, organizationId: string, runId: string | null, rid: string): Promise<number | null> {
+  // Only the conversation's accounts: those of the run's coordination graph or authors of its posts. Another account
+  // of the organisation (or a conversation without a run) answers as an unknown one would.
+  if (!runId) return null;
   const rows = await db.selectFrom('posts_actors as a').select('a.id')
     .where('a.organization_id', '=', organizationId).where('a.rid', '=', rid).orderBy('a.id').execute();
-  if (rows.length <= 1 || !runId) return rows[0]?.id ?? null;
+  if (rows.length === 0) return null;
   const ids = rows.map((r) => r.id);
   const vertex = await db.selectFrom('coordination_vertices').select('actor_id').where('run_id', '=', runId).where('actor_id', 'in', ids).executeTakeFirst();
   if (vertex) return vertex.actor_id;
   const posted = await db.selectFrom('posts_run_posts as rp').innerJoin('posts_posts as p', 'p.id', 'rp.post_id').select('p.actor_id')
     .where('rp.run_id', '=', runId).where('p.actor_id', 'in', ids).limit(1).executeTakeFirst();
-  return posted?.actor_id ?? ids[0]!;
+  return posted?.actor_id ?? null;
 }
