@@ -158,7 +158,7 @@ describe('projects and conversations in Chromium', () => {
     await add.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Remove project Scratch' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Remove project' });
-    await confirm.getByText('Are you sure you want to remove the project "Scratch"?').waitFor();
+    await confirm.getByText('Are you sure you want to remove the project "Scratch"', { exact: true }).waitFor();
     await confirm.getByText('You will lose access to any conversations in this project.').waitFor();
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await confirm.waitFor({ state: 'detached' });

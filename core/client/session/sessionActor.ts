@@ -26,13 +26,13 @@ export async function settledSession(actor: SessionActor): Promise<CurrentUser |
 }
 
 /**
- * Signs out (header menu and palette alike): ends our session, then, for users of a single-sign-on organisation,
- * opens the provider's logout page so its session ends too (`open` is injectable for tests).
+ * Signs out (header menu and palette alike). For users of a single-sign-on organisation the provider's logout page is
+ * opened first, as spec part 1 section 7 says ("the SSO logout URL is opened first if present"), in a new tab so this
+ * page can still end our session; then our session ends. `open` is injectable for tests.
  */
-export async function signOut(actor: SessionActor, open: (url: string) => void = (url) => window.location.assign(url)): Promise<void> {
+export async function signOut(actor: SessionActor, open: (url: string) => void = (url) => { window.open(url, '_blank', 'noopener,noreferrer'); }): Promise<void> {
   const logoutUrl = actor.getSnapshot().context.current?.logout_url ?? null;
+  if (logoutUrl) open(logoutUrl);
   actor.send({ type: 'SIGN_OUT' });
-  if (!logoutUrl) return;
   await waitFor(actor, (s) => s.matches('anonymous'), { timeout: 10_000 }).catch(() => undefined);
-  open(logoutUrl);
 }

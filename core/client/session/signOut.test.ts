@@ -3,11 +3,13 @@ import { settledSession, signOut } from './sessionActor';
 import { currentUser, testSession } from './testing';
 
 describe('signOut (header menu and palette)', () => {
-  it('ends the session and then opens the single-sign-on provider\'s logout page', async () => {
+  it("opens the single-sign-on provider's logout page first, then ends the session", async () => {
     const { actor, calls } = testSession([currentUser({ uses_sso: true }, { logout_url: 'https://idp.test/logout?client_id=narrascope' })]);
     await settledSession(actor);
     const opened: string[] = [];
-    await signOut(actor, (url) => opened.push(url));
+    const logoutCallsWhenOpened: number[] = [];
+    await signOut(actor, (url) => { opened.push(url); logoutCallsWhenOpened.push(calls.logout); });
+    expect(logoutCallsWhenOpened).toEqual([0]);
     expect(calls.logout).toBe(1);
     expect(actor.getSnapshot().matches('anonymous')).toBe(true);
     expect(opened).toEqual(['https://idp.test/logout?client_id=narrascope']);

@@ -14,8 +14,8 @@ export function formatMfaDeadline(iso: string): string {
 export function MfaBanner() {
   const current = useCurrentUser();
   const user = current?.user;
-  // Single-sign-on users' second factor is their provider's business.
-  if (!user || user.mfa_enabled || user.uses_sso) return null;
+  // Spec part 1 section 4: "MFA banner shows while the user has not enabled MFA", single sign-on users included.
+  if (!user || user.mfa_enabled) return null;
   const deadline = user.mfa_enabled_at ? formatMfaDeadline(user.mfa_enabled_at) : null;
   return (
     <MessageBar intent="warning" role="status" aria-label="Multi-factor authentication">

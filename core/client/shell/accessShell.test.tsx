@@ -46,10 +46,10 @@ describe('the MFA banner', () => {
     expect(within(banner).getByRole('link').getAttribute('href')).toBe('/myOrganization/settings');
   });
 
-  it('is not shown to single-sign-on users', async () => {
-    const { session } = shell(() => <MfaBanner />, [currentUser({ mfa_enabled: false, uses_sso: true, mfa_enabled_at: '2026-03-04T00:00:00.000Z' })]);
-    await waitFor(() => expect(session.getSnapshot().matches('active')).toBe(true));
-    expect(screen.queryByRole('status', { name: 'Multi-factor authentication' })).toBeNull();
+  it('is shown to single-sign-on users too while they have not enabled MFA', async () => {
+    shell(() => <MfaBanner />, [currentUser({ mfa_enabled: false, uses_sso: true, mfa_enabled_at: '2026-03-04T00:00:00.000Z' })]);
+    const banner = await screen.findByRole('status', { name: 'Multi-factor authentication' });
+    expect(banner.textContent).toContain('Please enable it before 4 March 2026.');
   });
 
   it('is not shown once MFA is enabled', async () => {
@@ -108,7 +108,7 @@ describe('the API keys section', () => {
       if (path === '/api/v2/api_key' && method === 'GET') return { status: 200, data: keys };
       if (path === '/api/v2/api_key' && method === 'POST') {
         const k = { id: '7d1c9a3e-2b9b-4d0b-8c55-8f2a6f0c1e77', organization_id: 'org-1', label: (body as { label: string }).label, key_prefix: 'nsk_abcdef',
-          is_active: true, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', last_used_at: null };
+          api_key: 'nsk_abcdef••••••••', is_active: true, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', last_used_at: null };
         keys.push(k);
         return { status: 200, data: { ...k, api_key: 'nsk_abcdefSECRETSECRET' } };
       }
@@ -125,6 +125,7 @@ describe('the API keys section', () => {
     const table = await screen.findByRole('table', { name: 'Your API keys' });
     await waitFor(() => expect(within(table).getByText('Nightly export')).toBeTruthy());
     expect(within(table).queryByText(/SECRET/)).toBeNull();
+    expect(within(table).getByText('nsk_abcdef••••••••')).toBeTruthy();
     await userEvent.click(within(table).getByRole('button', { name: 'Revoke Nightly export' }));
     await waitFor(() => expect(within(table).getByText('Revoked')).toBeTruthy());
     expect(sent.find((s) => s.method === 'DELETE')?.path).toBe('/api/v2/api_key/7d1c9a3e-2b9b-4d0b-8c55-8f2a6f0c1e77');

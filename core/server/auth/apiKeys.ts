@@ -68,9 +68,13 @@ export async function revokeApiKeysOfUser(db: Kysely<CoreTables>, userId: string
   return active;
 }
 
+/** The spec's `api_key` field of a listed key: its prefix and a mask (the whole key is shown once, at creation). */
+export const maskedApiKey = (prefix: string): string => `${prefix}${'•'.repeat(8)}`;
+
 export function apiKeyDto(row: CoreTables['core_api_keys']) {
   return {
-    id: row.id, organization_id: row.organization_id, label: row.label, key_prefix: row.key_prefix, is_active: toBool(row.is_active),
+    id: row.id, organization_id: row.organization_id, api_key: maskedApiKey(row.key_prefix), label: row.label, key_prefix: row.key_prefix,
+    is_active: toBool(row.is_active),
     created_at: row.created_at, updated_at: row.updated_at, last_used_at: row.last_used_at,
   };
 }

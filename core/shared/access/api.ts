@@ -227,6 +227,8 @@ function stripUndefined<T extends Record<string, unknown>>(o: T): Partial<T> {
 export const apiKeySchema = z.object({
   id: z.string(),
   organization_id: z.string(),
+  /** Masked in lists (`nsk_abcdef••••••••`); the whole key only in the creation answer. */
+  api_key: z.string(),
   label: z.string(),
   /** The first characters, so a user can tell keys apart; the whole key is shown once, at creation. */
   key_prefix: z.string(),

@@ -37,7 +37,7 @@ export const MESSAGES = {
 
   // Picker and dialogs (spec part 1 section 2).
   notLoggedIn: 'not logged in',
-  removeProjectQuestion: (name: string) => `Are you sure you want to remove the project "${name}"?`,
+  removeProjectQuestion: (name: string) => `Are you sure you want to remove the project "${name}"`,
   removeProjectConsequence: 'You will lose access to any conversations in this project.',
 } as const;
 

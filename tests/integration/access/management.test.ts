@@ -228,7 +228,9 @@ describe('API keys', () => {
     expect(key).toMatch(/^nsk_/);
     expect(created.body.data).toMatchObject({ label: 'Nightly export', is_active: true, organization_id: analyst.organizationId, key_prefix: key.slice(0, 10) });
     const listed = (await c.get('/api/v2/api_key')).body.data;
-    expect(listed[0]).not.toHaveProperty('api_key');
+    // The spec's api_key field: masked in the list, never the key.
+    expect(listed[0].api_key).toBe(`${key.slice(0, 10)}••••••••`);
+    expect(JSON.stringify(listed)).not.toContain(key.slice(10));
     const stored = await t.storage.db.selectFrom('core_api_keys').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(key.slice(10));
 

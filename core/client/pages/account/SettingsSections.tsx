@@ -144,7 +144,7 @@ export function ApiKeysSection() {
             {keys.data.map((k) => (
               <TableRow key={k.id} data-api-key-id={k.id}>
                 <TableCell>{k.label}</TableCell>
-                <TableCell><Text className={styles.key}>{k.key_prefix}…</Text></TableCell>
+                <TableCell><Text className={styles.key}>{k.api_key}</Text></TableCell>
                 <TableCell>{date(k.created_at)}</TableCell>
                 <TableCell>{date(k.last_used_at)}</TableCell>
                 <TableCell>{k.is_active ? <Badge color="success">Active</Badge> : <Badge color="informative">Revoked</Badge>}</TableCell>

@@ -97,7 +97,7 @@ describe('the picker: projects view', () => {
     await renderWithApp(Picker, { api });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove project Old stuff' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove project' });
-    expect(within(dialog).getByText('Are you sure you want to remove the project "Old stuff"?')).toBeTruthy();
+    expect(within(dialog).getByText('Are you sure you want to remove the project "Old stuff"')).toBeTruthy();
     expect(within(dialog).getByText('You will lose access to any conversations in this project.')).toBeTruthy();
     api.failNext('DELETE', /\/api\/v2\/project\/p2/, 403, ['You do not have permission to delete the conversations of this project.']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
