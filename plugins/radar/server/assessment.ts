@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import type { Assessment, Assessments, DateRange, RepresentativePost } from '../shared/api';
+import type { Assessment, Assessments, DateRange, Emerging, RepresentativePost } from '../shared/api';
 import { DATE_RANGE_LABELS } from '../shared/api';
 import { THEME_LABELS, type ThemeName } from '../shared/themes';
+import { currentBurst } from './burst';
 import type { Db } from './tables';
 import { hourCounts, sumHours } from './volumes';
 
@@ -13,6 +14,9 @@ const VOLUME_WINDOW_HOURS = 24;
 const REPRESENTATIVE_POSTS = 5;
 /** Posts whose cues make the summary: the newest of the range (bounded work on a large theme). */
 const SUMMARY_SAMPLE = 1_000;
+/** The burst detector reads the last 30 days of hours, whatever the range shown. */
+const BURST_WINDOW_HOURS = 720;
+const FIRST_POSTS = 3;
 
 /** The runs an assessment reads and where their data ends. */
 export interface RunSet { organizationId: string; conversationId: string | null; runIds: string[]; lastPostAt: string | null }
@@ -40,7 +44,10 @@ export async function assess(db: Db, runs: RunSet, themes: readonly ThemeName[],
   const start = end - rangeHours * HOUR;
   const previous = start - rangeHours * HOUR;
   const dayStart = end - VOLUME_WINDOW_HOURS * HOUR;
-  const counts = await hourCounts(db, runs.organizationId, runs.runIds, hourKey(Math.min(previous, dayStart)));
+  const burstFrom = end - BURST_WINDOW_HOURS * HOUR;
+  const counts = await hourCounts(db, runs.organizationId, runs.runIds, hourKey(Math.min(previous, dayStart, burstFrom)));
+  const hoursOfWindow = Array.from({ length: BURST_WINDOW_HOURS }, (_, i) => hourKey(burstFrom + i * HOUR));
+  const totalSeries = hoursOfWindow.map((h) => counts.total.get(h) ?? 0);
   const [startH, endH, prevH, dayH] = [hourKey(start), hourKey(end), hourKey(previous), hourKey(dayStart)];
   const totalRange = sumHours(counts.total, startH, endH);
   const total24 = sumHours(counts.total, dayH, endH);
@@ -64,10 +71,28 @@ export async function assess(db: Db, runs: RunSet, themes: readonly ThemeName[],
       representative_posts: inRange === 0 ? [] : await representativePosts(db, runs, theme, window),
       theme_summary: inRange === 0 ? null
         : summarize(range, inRange, totalRange, sumHours(byHour, prevH, startH), await topCues(db, runs, theme, window)),
-      emerging: null,
+      emerging: await emerging(db, runs, theme, burstFrom, hoursOfWindow.map((h) => byHour?.get(h) ?? 0), totalSeries),
     });
   }
   return { ...base, start: isoOf(start), end: isoOf(end), total_posts_date_range: totalRange, total_posts_last_24h: total24, themes: out };
+}
+
+/** The theme's current burst with its evidence (baseline and current hourly rate, first posts), or null. */
+async function emerging(db: Db, runs: RunSet, theme: string, from: number, themed: number[], totals: number[]): Promise<Emerging | null> {
+  const burst = currentBurst(themed, totals);
+  if (!burst) return null;
+  const since = isoOf(from + burst.start * HOUR);
+  const sum = (a: number, b: number) => themed.slice(a, b).reduce((x, y) => x + y, 0);
+  // The burst's first posts (a post two conversations share is one).
+  const first = await db.selectFrom('radar_post_themes').select(['post_id', sql<string>`min(published_at)`.as('at')])
+    .where('run_id', 'in', runs.runIds).where('organization_id', '=', runs.organizationId).where('theme', '=', theme)
+    .where('published_at', '>=', since).groupBy('post_id').orderBy('at').orderBy('post_id').limit(FIRST_POSTS).execute();
+  return {
+    since,
+    baseline_per_hour: burst.start === 0 ? 0 : sum(0, burst.start) / burst.start,
+    current_per_hour: sum(burst.start, burst.end) / (burst.end - burst.start),
+    first_post_ids: first.map((r) => Number(r.post_id)),
+  };
 }
 
 function emptyAssessment(runs: RunSet, theme: ThemeName): Assessment {

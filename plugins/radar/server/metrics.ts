@@ -14,7 +14,7 @@ export function createThemeMetrics(storage: Storage, services: ServiceRegistry):
       const result = await assess(db, await conversationRuns(db, services, organizationId, conversationId), THEME_ORDER, range);
       return result.themes.map((a) => ({
         theme: a.theme_name as (typeof THEME_ORDER)[number], volume_raw: a.volume_raw, volume_percentage: a.volume_percentage,
-        volume_raw_date_range: a.volume_raw_date_range, total_posts_date_range: a.total_posts_date_range,
+        volume_raw_date_range: a.volume_raw_date_range, total_posts_date_range: a.total_posts_date_range, emerging: a.emerging,
       }));
     },
   };

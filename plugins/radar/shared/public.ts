@@ -3,6 +3,6 @@
  * metric service (the alerts plugin reads a theme's volume through it).
  */
 export { THEME_ORDER, THEME_LABELS, isThemeName, type ThemeName } from './themes';
-export { RADAR_STAGE_ID, DATE_RANGES, type DateRange, assessmentSchema, type Assessment } from './api';
+export { RADAR_STAGE_ID, DATE_RANGES, type DateRange, assessmentSchema, type Assessment, type Emerging } from './api';
 export { RADAR_DIMENSIONS } from './dimensions';
 export { themeMetricsKey, type ThemeMetrics, type ThemeVolume } from './service';

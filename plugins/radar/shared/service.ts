@@ -1,5 +1,5 @@
 import { serviceKey } from '@core/shared/services/registry';
-import type { DateRange } from './api';
+import type { DateRange, Emerging } from './api';
 import type { ThemeName } from './themes';
 
 export interface ThemeVolume {
@@ -9,6 +9,8 @@ export interface ThemeVolume {
   volume_percentage: number;
   volume_raw_date_range: number;
   total_posts_date_range: number;
+  /** The theme's current burst (Kleinberg two-state model over the last 30 days of hours) with its evidence, or null. */
+  emerging: Emerging | null;
 }
 
 /**

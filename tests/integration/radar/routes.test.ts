@@ -152,6 +152,33 @@ describe(`Topic Radar API on ${ENGINE}`, () => {
     expect(JSON.stringify(counts.body.data)).toContain('nrms_theme');
   });
 
+  it('marks a theme emerging when its share bursts at the end, with the evidence; the metric service says the same', async () => {
+    const a = await signIn(t, 'Radar Burst Org');
+    // Ten quiet days: four posts an hour, a tariff post every fourth hour; then eight hours of mostly tariff posts.
+    const posts = [];
+    for (let h = 248; h >= 8; h -= 1) {
+      for (let k = 0; k < 4; k += 1) posts.push(post(k === 0 && h % 4 === 0 ? `Port volumes fall as tariffs bite, day ${h}.` : `Weekend plans ${h}-${k}: hiking or the beach?`, h + k / 10));
+    }
+    for (let h = 7; h >= 0; h -= 1) {
+      for (let k = 0; k < 6; k += 1) posts.push(post(k < 4 ? `New tariffs announced, hour ${h} post ${k}.` : `Lunch ideas ${h}-${k}?`, h + k / 10));
+    }
+    const ids = await writePosts(t, a.user.organizationId, posts);
+    const conversationId = await createConversation(a.client, 'Burst');
+    const runId = await addRun(t, a.user.organizationId, conversationId, ids);
+    await runStage(t, 'radar.themes', a.user.organizationId, conversationId, runId);
+    const data = (await a.client.get(`/api/v2/radar/assessments?conversation_id=${conversationId}`)).body.data as Assessments;
+    const tariff = theme(data, 'TARIFF');
+    expect(tariff.emerging).not.toBeNull();
+    expect(tariff.emerging!.since >= hoursAgo(9) && tariff.emerging!.since <= hoursAgo(6)).toBe(true);
+    expect(tariff.emerging!.baseline_per_hour).toBeLessThan(0.5);
+    expect(tariff.emerging!.current_per_hour).toBeGreaterThan(2);
+    expect(tariff.emerging!.first_post_ids).toHaveLength(3);
+    expect(data.themes.filter((x) => x.emerging !== null).map((x) => x.theme_name)).toEqual(['TARIFF']);
+    const { themeMetricsKey } = await import('@plugins/radar/shared/public');
+    const volumes = await t.server.ctx.services.get(themeMetricsKey).volumes(a.user.organizationId, conversationId);
+    expect(volumes.find((v) => v.theme === 'TARIFF')!.emerging).toEqual(tariff.emerging);
+  });
+
   it('notices count the threats of the latest run; state media and government come from the domain list', async () => {
     const a = await signIn(t, 'Radar Notices Org');
     const ids = await writePosts(t, a.user.organizationId, [
