@@ -13,6 +13,8 @@ import HomeSlot from './HomeSlot';
 import { RadarView } from './RadarView';
 import RiskRadarPanel from './RiskRadarPanel';
 import { radarRange, useRadarRange } from './rangeStore';
+import { enableTopicRadarCommand } from './commands';
+import { notificationsKey } from '@core/client/services/keys';
 import { FakeRadarApi, assessment, assessments } from './testing/fakeRadarApi';
 
 /** A browser IntersectionObserver stand-in (jsdom has none): the test says how much of each element is visible. */
@@ -147,5 +149,29 @@ describe('dashboard home and Risk Radar tab', () => {
     const card = await screen.findByTestId('radar-card-ELECTION_DENIAL');
     fireEvent.click(within(card).getByRole('button', { name: 'Open in explorer' }));
     expect(navigated).toEqual(['/projects/P/c1/explorer/posts?nrms_theme=ELECTION_DENIAL%3Atrue']);
+  });
+});
+
+describe('palette commands', () => {
+  it('Enable Topic Radar stores all nine themes through the organisation call, then opens the home page', async () => {
+    const puts: unknown[] = [];
+    const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        puts.push([String(input), JSON.parse(String(init.body))]);
+        return new Response(JSON.stringify({ data: {}, metadata: { errors: [], info: null, msg: null } }), { status: 200 });
+      }
+      return api.fetch(input);
+    });
+    vi.stubGlobal('fetch', fetchFake);
+    const host = createWorkbenchHost([radarClient]);
+    const queryClient = new QueryClient();
+    host.services.provide(apiKey, { queryClient });
+    const navigated: string[] = [];
+    const toasts: string[] = [];
+    host.services.provide(navigationKey, { navigate: (to) => navigated.push(to), currentPath: () => '/' });
+    host.services.provide(notificationsKey, { notify: (m) => toasts.push(m) });
+    await enableTopicRadarCommand.run({ services: host.services } as never, undefined as never);
+    expect(puts).toEqual([['/api/v2/organization/o1', { themes: ['DEI', 'BOYCOTT', 'UNION', 'ELECTION_DENIAL', 'FINANCE', 'SHORTSELLING', 'QANON', 'MAHA_AND_VACCINE', 'TARIFF'] }]]);
+    expect([navigated, toasts]).toEqual([['/'], ['Topic Radar is on for the organization']]);
   });
 });

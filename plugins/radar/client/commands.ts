@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCommand, type CommandDefinition } from '@core/client/plugin/contract';
-import { navigationKey } from '@core/client/services/keys';
-import { DATE_RANGES, DATE_RANGE_LABELS } from '../shared/api';
+import { apiGet, apiMutate } from '@core/client/api/client';
+import { apiKey, navigationKey, notificationsKey } from '@core/client/services/keys';
+import { DATE_RANGES, DATE_RANGE_LABELS, SETTINGS_PATH, organizationPath, radarSettingsSchema } from '../shared/api';
 import { THEME_LABELS, THEME_ORDER } from '../shared/themes';
 import { themeExplorerPath } from './drillDown';
 import { radarRange } from './rangeStore';
@@ -12,6 +13,29 @@ export const RISK_RADAR_PANEL = 'radar.riskRadar';
 export const openTopicRadarCommand = defineCommand({
   id: 'radar.openTopicRadar', title: 'Open Topic Radar', category: 'Topic Radar', keywords: ['themes', 'home', 'nrms'],
   run: (ctx) => ctx.services.get(navigationKey).navigate('/'),
+});
+
+/**
+ * Turns Topic Radar on for the organisation with all nine themes (core's organisation call: global admins and
+ * organisation admins), then shows it on the home page. A caller who may not gets the server's refusal as a toast.
+ */
+export const enableTopicRadarCommand = defineCommand({
+  id: 'radar.enableTopicRadar', title: 'Enable Topic Radar for the organization', category: 'Topic Radar', keywords: ['themes', 'settings', 'nrms'],
+  run: async (ctx) => {
+    const settings = await apiGet(SETTINGS_PATH, { schema: radarSettingsSchema });
+    if (!settings) return;
+    try {
+      await apiMutate('PUT', organizationPath(settings.organization_id), { body: { themes: [...THEME_ORDER] } });
+    } catch (error) {
+      ctx.services.get(notificationsKey).notify((error as Error).message, 'error');
+      return;
+    }
+    const { queryClient } = ctx.services.get(apiKey);
+    // The picker's Topic Radar link reads the organisation summary of the conversations plugin.
+    await Promise.all([queryClient.invalidateQueries({ queryKey: ['radar'] }), queryClient.invalidateQueries({ queryKey: ['conversations'] })]);
+    ctx.services.get(notificationsKey).notify('Topic Radar is on for the organization', 'success');
+    ctx.services.get(navigationKey).navigate('/');
+  },
 });
 
 /** Sets the range of the home view and the Risk Radar tab; from the palette (no argument) it moves to the next one. */
@@ -36,4 +60,6 @@ export const openThemeCommands: CommandDefinition[] = THEME_ORDER.map((theme) =>
   },
 }) as CommandDefinition);
 
-export const radarCommands: CommandDefinition[] = [openTopicRadarCommand as CommandDefinition, changeRangeCommand as CommandDefinition, ...openThemeCommands];
+export const radarCommands: CommandDefinition[] = [
+  openTopicRadarCommand as CommandDefinition, enableTopicRadarCommand as CommandDefinition, changeRangeCommand as CommandDefinition, ...openThemeCommands,
+];

@@ -17,12 +17,14 @@ const THREATS = 'contains_threatening_language';
 export function registerRoutes(r: RouteRegistrar): void {
   r.get(SETTINGS_PATH, {
     summary: "The organisation's Topic Radar setting: whether it is on and its enabled themes, in card order",
-    description: 'Global admins change the themes with PUT /api/v2/organizations/{id} (themes); Topic Radar is on when one is enabled.',
+    description: 'Global admins and organisation admins with UPDATE_ORGANIZATION change the themes with core\'s PUT /api/v2/organization/{id} ' +
+      '(themes); Topic Radar is on when one is enabled.',
     response: radarSettingsSchema,
   }, async (ctx) => {
     const user = requireUser(ctx);
     const themes = await enabledThemes(dbOf(ctx.app.storage), user.organization_id);
-    return { enabled: themes.length > 0, themes };
+    const canEdit = user.is_global_admin || (user.is_org_admin && user.permissions.includes('UPDATE_ORGANIZATION'));
+    return { organization_id: user.organization_id, enabled: themes.length > 0, themes, can_edit: canEdit };
   });
 
   r.get(ASSESSMENTS_PATH, {

@@ -85,11 +85,16 @@ export const assessmentsSchema = z.object({
 export type Assessments = z.infer<typeof assessmentsSchema>;
 
 /** The organisation's Topic Radar setting: on when at least one theme is enabled. */
-export const radarSettingsSchema = z.object({ enabled: z.boolean(), themes: z.array(z.string()) });
+export const radarSettingsSchema = z.object({
+  organization_id: z.string(),
+  enabled: z.boolean(),
+  themes: z.array(z.string()),
+  /** Whether the caller may change it (core's organisation call: global admins, organisation admins with UPDATE_ORGANIZATION). */
+  can_edit: z.boolean(),
+});
 export type RadarSettings = z.infer<typeof radarSettingsSchema>;
-export const radarSettingsBodySchema = z.object({
-  themes: z.array(z.enum(THEME_ORDER as unknown as [string, ...string[]])).max(THEME_ORDER.length),
-}).strict();
+/** Core's organisation call, which stores the setting (`PUT /api/v2/organization/{id}` with `themes`). */
+export const organizationPath = (organizationId: string) => `/api/v2/organization/${encodeURIComponent(organizationId)}`;
 
 export const noticesQuerySchema = z.object({ conversation_id: z.string().min(1).max(200) });
 /**

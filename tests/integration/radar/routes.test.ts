@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '@core/server/testing/httpClient';
 import type { TestServer } from '@core/server/testing/testServer';
 import type { Assessment, Assessments } from '@plugins/radar/shared/api';
 import { THEME_ORDER } from '@plugins/radar/shared/themes';
@@ -101,7 +102,7 @@ describe(`Topic Radar API on ${ENGINE}`, () => {
     const a = await orgWithConversation('Radar Home Org', ['CREATE_CONVERSATION', 'DELETE_CONVERSATION']);
     const refused = await a.client.get('/api/v2/radar/assessments');
     expect([refused.status, errorsOf(refused)]).toEqual([403, ['Topic Radar is not enabled for this organization']]);
-    expect((await a.client.get('/api/v2/radar/settings')).body.data).toEqual({ enabled: false, themes: [] });
+    expect((await a.client.get('/api/v2/radar/settings')).body.data).toEqual({ organization_id: a.user.organizationId, enabled: false, themes: [], can_edit: false });
 
     // A second conversation shares three tariff posts and adds one of its own.
     const extra = await writePosts(t, a.user.organizationId, [post('Customs brokers are swamped as new tariff schedules kick in.', 1)]);
@@ -110,7 +111,7 @@ describe(`Topic Radar API on ${ENGINE}`, () => {
     await runStage(t, 'radar.themes', a.user.organizationId, second, run2);
 
     await enableThemes(t, a.user.organizationId, ['TARIFF', 'BOYCOTT', 'NOT_A_THEME']);
-    expect((await a.client.get('/api/v2/radar/settings')).body.data).toEqual({ enabled: true, themes: ['BOYCOTT', 'TARIFF'] });
+    expect((await a.client.get('/api/v2/radar/settings')).body.data).toMatchObject({ enabled: true, themes: ['BOYCOTT', 'TARIFF'] });
     const home = await a.client.get('/api/v2/radar/assessments?date_range=LAST_WEEK');
     expect(home.status, home.text).toBe(200);
     const data = home.body.data as Assessments;
@@ -122,6 +123,20 @@ describe(`Topic Radar API on ${ENGINE}`, () => {
     expect((await a.client.delete(`/api/v2/conversations/${second}`)).status).toBe(200);
     const after = (await a.client.get('/api/v2/radar/assessments')).body.data as Assessments;
     expect(theme(after, 'TARIFF').volume_raw_date_range).toBe(6);
+  });
+
+  it("an organisation admin enables Topic Radar through core's organisation call; an analyst may not", async () => {
+    const adminUser = await t.createUser('Radar Admin Org', { admin: true });
+    const admin = new ApiClient(t.url);
+    await admin.login(adminUser.email, adminUser.password);
+    expect((await admin.get('/api/v2/radar/settings')).body.data).toEqual({ organization_id: adminUser.organizationId, enabled: false, themes: [], can_edit: true });
+    const put = await admin.put(`/api/v2/organization/${adminUser.organizationId}`, { themes: ['TARIFF', 'DEI'] });
+    expect(put.status, put.text).toBe(200);
+    expect((await admin.get('/api/v2/radar/settings')).body.data).toMatchObject({ enabled: true, themes: ['DEI', 'TARIFF'] });
+    const analyst = await signIn(t, 'Radar Admin Org');
+    expect((await analyst.client.get('/api/v2/radar/settings')).body.data).toMatchObject({ enabled: true, can_edit: false });
+    expect((await analyst.client.put(`/api/v2/organization/${adminUser.organizationId}`, { themes: [] })).status).toBe(403);
+    expect((await analyst.client.get('/api/v2/radar/settings')).body.data.themes).toEqual(['DEI', 'TARIFF']);
   });
 
   it('keeps organisations apart', async () => {
