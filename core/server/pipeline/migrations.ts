@@ -56,4 +56,19 @@ export const pipelineMigrations: Migration[] = [
         .execute();
     },
   },
+  {
+    // What a run's stages found that outlives the stage (e.g. coordination_detected for the query audit): one JSON
+    // value per (run, name), written by StageContext.recordFinding and read by run listeners.
+    id: 'core/202_run_findings',
+    async up(db) {
+      await db.schema
+        .createTable('core_pipeline_run_findings')
+        .addColumn('run_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('recorded_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('core_pipeline_run_findings_pk', ['run_id', 'name'])
+        .execute();
+    },
+  },
 ];

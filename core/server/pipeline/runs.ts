@@ -114,3 +114,9 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string } | null;
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/** What a run's stages recorded with StageContext.recordFinding, by name (values parsed from JSON). */
+export async function runFindings(db: Kysely<CoreTables>, runId: string): Promise<Record<string, unknown>> {
+  const rows = await db.selectFrom('core_pipeline_run_findings').select(['name', 'value']).where('run_id', '=', runId).execute();
+  return Object.fromEntries(rows.map((r) => [r.name, JSON.parse(r.value) as unknown]));
+}

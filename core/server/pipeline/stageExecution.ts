@@ -166,6 +166,7 @@ async function runStage(env: StageExecutionEnv, active: ActiveRun, stage: StageD
       ])).catch(() => undefined);
     },
     recordUsage: (usage) => recordUsage(db, run.id, usage),
+    recordFinding: (name, value) => recordFinding(db, run.id, name, value),
   };
 
   try {
@@ -201,6 +202,12 @@ async function recordUsage(db: Db, runId: string, usage: CollectorUsage): Promis
     list.push(usage);
     await trx.updateTable('core_pipeline_runs').set({ collector_usage: JSON.stringify(list) }).where('id', '=', runId).execute();
   });
+}
+
+async function recordFinding(db: Db, runId: string, name: string, value: unknown): Promise<void> {
+  const row = { run_id: runId, name, value: JSON.stringify(value ?? null), recorded_at: nowIso() };
+  await db.insertInto('core_pipeline_run_findings').values(row)
+    .onConflict((oc) => oc.columns(['run_id', 'name']).doUpdateSet({ value: row.value, recorded_at: row.recorded_at })).execute();
 }
 
 async function finishRun(env: StageExecutionEnv, active: ActiveRun, status: RunStatus, set: Partial<RunRow>): Promise<void> {

@@ -58,6 +58,12 @@ export interface StageContext {
    * only so hand-built contexts in stage unit tests need not provide it; the runner always does.
    */
   recordUsage?: (usage: CollectorUsage) => Promise<void>;
+  /**
+   * Records a fact the stage found about the run (a JSON value under a name, e.g. `coordination_detected`), kept with
+   * the run for its listeners (the query audit) and replaced when a resumed stage records it again. Optional for
+   * hand-built contexts in unit tests; the runner always provides it.
+   */
+  recordFinding?: (name: string, value: unknown) => Promise<void>;
 }
 
 export interface StageDefinition {

@@ -96,6 +96,8 @@ export interface CoreTables {
     started_at: string | null;
     finished_at: string | null;
   };
+  /** Facts a run's stages found (StageContext.recordFinding), JSON values by name. */
+  core_pipeline_run_findings: { run_id: string; name: string; value: string; recorded_at: string };
   // Access tables (core/server/auth/migrations.ts).
   core_password_resets: { id: string; user_id: string; token_hash: string; expires_at: string; used_at: string | null; created_at: string };
   core_mfa: {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Pipeline, PeriodicTask } from '@core/server/pipeline/runner';
 import type { Run, RunListener } from '@core/server/pipeline/runs';
 import type { RunRequest, RunType } from '@core/server/pipeline/stages';
-import { RunConflictError } from '@core/server/pipeline/runs';
+import { RunConflictError, runFindings } from '@core/server/pipeline/runs';
 import { nowIso } from '@core/server/storage/database';
 import type { CoreTables } from '@core/server/storage/tables';
 import { DAY_MS, continuousWindow } from '../shared/dates';
@@ -89,13 +89,13 @@ export const conversationRunListener: RunListener = async (coreDb, run, change) 
         last_run: run.finishedAt ?? now,
         topics_status: JSON.stringify(topicsStatusOf(run)),
       });
-      await writeAuditEntry(db, c, run);
+      await writeAuditEntry(db, c, run, await runFindings(coreDb, run.id));
     }
   }
 };
 
 /** The query audit entry of a finished run (spec part 2 section 3). Written once per run. */
-async function writeAuditEntry(db: Db, c: ConversationRow, run: Run): Promise<void> {
+async function writeAuditEntry(db: Db, c: ConversationRow, run: Run, findings: Record<string, unknown>): Promise<void> {
   const org = await db.selectFrom('core_organizations').select('name').where('id', '=', c.organization_id).executeTakeFirst();
   const userId = run.requestedBy ?? c.user_id;
   const user = await db.selectFrom('core_users').select('email').where('id', '=', userId).executeTakeFirst();
@@ -122,7 +122,8 @@ async function writeAuditEntry(db: Db, c: ConversationRow, run: Run): Promise<vo
     conversation_id: c.id,
     conversation_name: c.name,
     project_name: project?.name ?? '',
-    coordination_detected: 0,
+    // Recorded by the coordination stage when it is installed and ran (core StageContext.recordFinding).
+    coordination_detected: findings.coordination_detected === true ? 1 : 0,
     datacollector_failures: JSON.stringify(run.collectorUsage.filter((u) => u.failure).map((u) => ({ name: u.name, message: u.failure }))),
     conversation_run_type: run.runType,
   }).onConflict((oc) => oc.column('run_id').doNothing()).execute();

@@ -53,6 +53,14 @@ describe('coordination.detect in the pipeline', () => {
     expect(counts.body.data.coordination_cluster).toEqual({ c1: 48 });
   });
 
+  it('marks the run coordination_detected in the query audit', async () => {
+    const audit = await api.get('/api/v2/query_audit?limit=-1');
+    expect(audit.status, audit.text).toBe(200);
+    const entries = (audit.body.data as Array<{ conversation_id: string; coordination_detected: boolean; status: string }>)
+      .filter((e) => e.conversation_id === conversationId);
+    expect(entries.map((e) => [e.status, e.coordination_detected])).toEqual([['SUCCESS', true]]);
+  });
+
   it("sets each narrative's coordination_cluster_count to the clusters with a proving post in it", async () => {
     const topics = (await api.get(`/api/v2/conversations/${conversationId}/topics`)).body.data;
     const runId = topics.run_id as string;

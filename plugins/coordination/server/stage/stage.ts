@@ -37,6 +37,8 @@ export const detectStage = defineStage({
     await writeRun(ctx.storage, { runId: ctx.runId, organizationId: ctx.organizationId, conversationId: ctx.conversationId, stageVersion: VERSION }, result, config, accountTopics);
     // After the detection is stored: a failure here reruns the whole (idempotent) stage.
     await updateNarrativeCounts(ctx.services, ctx.organizationId, ctx.runId, result, topicOfPost);
+    // The query audit's coordination_detected (spec part 2 section 3) reads this when the run ends.
+    await ctx.recordFinding?.('coordination_detected', result.clusters.length > 0);
     ctx.progress(1, `${result.clusters.length} coordination clusters`);
   },
 });
