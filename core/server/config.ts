@@ -37,6 +37,7 @@ const envSchema = z.object({
   NARRASCOPE_SECURE_COOKIES: z.enum(['true', 'false']).optional(),
   NARRASCOPE_PUBLIC_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   NARRASCOPE_WEB_DIR: z.string().optional(),
   // Access (docs/operations-access.md).
   NARRASCOPE_SMTP_URL: z.string().url().optional(),
@@ -70,6 +71,8 @@ export interface Config {
   demoPassword: string | null;
   secureCookies: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** `pretty`: one readable line per event; `json`: JSON lines; `auto`: pretty when stdout is a terminal. */
+  logFormat: z.infer<typeof envSchema>['LOG_FORMAT'];
   /** Where the built browser bundle lives (vite's outDir). */
   webDir: string;
   /** The address users reach the product at (links in e-mails, SSO redirect URI); null: loopback requests only. */
@@ -131,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: e.NARRASCOPE_DEMO_PASSWORD ?? null,
     secureCookies: e.NARRASCOPE_SECURE_COOKIES === 'true',
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     webDir: path.resolve(e.NARRASCOPE_WEB_DIR ?? 'dist/web'),
     publicUrl: e.NARRASCOPE_PUBLIC_URL ? e.NARRASCOPE_PUBLIC_URL.replace(/\/+$/, '') : null,
     logReportRateLimitPerMinute: e.NARRASCOPE_LOGREPORTER_RATE_LIMIT_PER_MINUTE,
