@@ -44,4 +44,12 @@ export const migrations: Migration[] = [
         .execute();
     },
   },
+  {
+    id: 'radar/002_score_time_index',
+    async up(db) {
+      // Representative posts read a theme's strongest posts of a window newest first: score then time, from the index.
+      await db.schema.dropIndex('radar_post_themes_run_theme_score').execute();
+      await db.schema.createIndex('radar_post_themes_run_theme_score_time').on('radar_post_themes').columns(['run_id', 'theme', 'score', 'published_at']).execute();
+    },
+  },
 ];
