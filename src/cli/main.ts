@@ -18,7 +18,9 @@ import { pluginCommands, pluginCommandsHelp, runPluginCommand, type CliIo } from
 /** Core's own commands (CORE_CLI_COMMANDS in core/server/cli/command.ts); the plugins' follow in the help. */
 const CORE_USAGE = `Usage: npm run cli -- <command> [options]
 
-  serve [--build-if-stale]        start the server (what npm start runs)
+  serve [--build-if-stale] [--no-worker]
+                                  start the server (what npm start runs); --no-worker: the API only, no pipeline jobs
+  worker                          run only the pipeline (jobs and periodic tasks), no HTTP: scale out on PostgreSQL
   build                           build the browser bundle (compressed assets included)
   dev                             vite dev server with the API on PORT (default 3000)
   migrate                         apply core and plugin migrations
@@ -54,12 +56,17 @@ export async function run(argv: string[], io: CliIo = processIo, plugins: readon
   const [command, ...rest] = argv;
   switch (command) {
     case 'serve': {
-      const { values } = parseArgs({ args: rest, options: { 'build-if-stale': { type: 'boolean' } } });
+      const { values } = parseArgs({ args: rest, options: { 'build-if-stale': { type: 'boolean' }, 'no-worker': { type: 'boolean' } } });
       const config = loadConfig();
       if (values['build-if-stale']) await buildIfStale(root, config.webDir, (m) => process.stdout.write(`${m}\n`));
       const { main } = await import('../server/main');
-      await main();
+      await main(process.env, values['no-worker'] ? 'api' : 'all');
       return -1; // keep running
+    }
+    case 'worker': {
+      const { main } = await import('../server/main');
+      await main(process.env, 'worker');
+      return -1;
     }
     case 'build': {
       await buildIfStale(root, loadConfig().webDir, (m) => process.stdout.write(`${m}\n`), true);

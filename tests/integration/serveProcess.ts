@@ -34,10 +34,10 @@ export function processRunner(dataDir: string) {
   };
   return {
     spawnCli,
-    /** `serve`, waiting until the health check answers (or the process exits). */
-    async serve(env: Record<string, string> = {}) {
+    /** `serve` (with `args`, e.g. `--no-worker`), waiting until the health check answers (or the process exits). */
+    async serve(env: Record<string, string> = {}, args: string[] = []) {
       const port = await freePort();
-      const run = spawnCli(['serve'], { PORT: String(port), ...env });
+      const run = spawnCli(['serve', ...args], { PORT: String(port), ...env });
       const url = `http://127.0.0.1:${port}`;
       for (let i = 0; i < 1200 && run.child.exitCode === null; i++) {
         try {
