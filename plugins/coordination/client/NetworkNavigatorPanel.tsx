@@ -15,7 +15,8 @@ import { startLayout } from './graph/layout';
 import { addEdgeEvidence, buildCoordinationGraph, groupingFor, hiddenByPreset, legend, searchNodes, type EdgeAttributes, type NavigatorGraph, type NodeAttributes } from './graph/buildGraph';
 import { isPreset, NODE_TYPE_LABELS, PRESETS, type PresetId } from './graph/model';
 import { showAccount } from './actions';
-import { edgeKind, graphNodeKind } from './kinds';
+import { edgeKind, genericEdgeKind, graphNodeKind } from './kinds';
+import { edgeEnds } from './graph/edgeEnds';
 import { useNavigatorCommands } from './navigatorCommands';
 
 /** ForceAtlas2 runs in a web worker for at most this long, then stops so an idle graph costs nothing. */
@@ -105,7 +106,9 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
     });
     sigma.on('clickEdge', ({ edge }) => {
       const e = graph.getEdgeAttributes(edge);
-      if (e.edgeType !== 'accountCoordinationEvidenceAccounts' || !e.clusterId || !conversationId) return;
+      // Any edge but a coordination edge opens the generic edge popup: action node, sentence, receiver node.
+      if (e.edgeType !== 'accountCoordinationEvidenceAccounts') { selection.openPopup(genericEdgeKind, edgeEnds(graph, edge)); return; }
+      if (!e.clusterId || !conversationId) return;
       const i = graph.getNodeAttribute(graph.source(edge), 'ref');
       const j = graph.getNodeAttribute(graph.target(edge), 'ref');
       selection.openPopup(edgeKind, { clusterId: e.clusterId, i, j });

@@ -7,7 +7,7 @@ import { accountKind, clusterKind } from '@core/client/selection/kinds';
 import { insightsPopupSectionsKey } from '@plugins/insights/shared/public';
 import { lazyPopup } from '@core/client/selection/lazyPopup';
 import { coordinationCommands, moreCoordinationCommands } from './commands';
-import { edgeKind, graphNodeKind } from './kinds';
+import { edgeKind, genericEdgeKind, graphNodeKind } from './kinds';
 
 const noConfig = { schema: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>, defaults: {}, version: 1 };
 
@@ -46,6 +46,7 @@ export default defineClientPlugin({
       selection.registerPopup(accountKind, lazyPopup(() => renderers().then((m) => m.AccountRenderer)), slot),
       selection.registerPopup(edgeKind, lazyPopup(() => renderers().then((m) => m.EdgeRenderer)), slot),
       selection.registerPopup(graphNodeKind, lazyPopup(() => renderers().then((m) => m.GraphNodeRenderer)), slot),
+      selection.registerPopup(genericEdgeKind, lazyPopup(() => renderers().then((m) => m.GenericEdgeRenderer)), slot),
     ];
   },
 });

@@ -1,8 +1,9 @@
 import type { PopupRendererProps } from '@core/client/selection/selectionService';
 import { accountKind, clusterKind, type PayloadOf } from '@core/client/selection/kinds';
-import { edgeKind, graphNodeKind } from '../kinds';
+import { edgeKind, genericEdgeKind, graphNodeKind } from '../kinds';
 import { ClusterPopup } from './ClusterPopup';
 import { EdgePopup } from './EdgePopup';
+import { GenericEdgePopup } from './GenericEdgePopup';
 import { GraphNodePopup } from './GraphNodePopup';
 import { UserPopup } from './UserPopup';
 
@@ -21,3 +22,6 @@ export const GraphNodeRenderer = ({ payload, conversationId, filters, close }: P
   <GraphNodePopup conversationId={conversationId} filters={filters} nodeType={payload.nodeType} label={payload.label} value={payload.ref}
     postId={payload.postId} onClose={close} />
 );
+
+export const GenericEdgeRenderer = ({ payload, close }: PopupRendererProps<PayloadOf<typeof genericEdgeKind>>) =>
+  <GenericEdgePopup edge={payload} onClose={close} />;
