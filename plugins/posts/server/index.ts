@@ -15,6 +15,7 @@ import { cliCommands } from './cli';
 import { postFacetsKey } from '@core/server/facets/contract';
 import { postScopeKey } from '@core/server/postScope';
 import { runIndexAccelerator } from './explorer/runIndexAccelerator';
+import { warmExplorerOnFinish } from './explorer/warmOnFinish';
 
 export const collectStage = createCollectStage(networkCollectorFactories);
 
@@ -45,6 +46,10 @@ export default defineServerPlugin({
     }));
     // The explorer's run index answers every analysis's post scope counts and ids while it is in memory.
     disposers.push(ctx.services.get(postScopeKey).accelerate(runIndexAccelerator(ctx.storage, () => ctx.services.get(postFacetsKey))));
+    // A finished run's explorer facts and index are prepared at once, not by its first page request.
+    disposers.push(ctx.services.get(pipelineKey).onRunChange(warmExplorerOnFinish({
+      storage: ctx.storage, postScope: () => ctx.services.get(postScopeKey), facets: () => ctx.services.get(postFacetsKey), logger: ctx.logger,
+    })));
     // When the conversations plugin orchestrates the collect step, it runs the pipeline's registered collectors:
     // register every network collector; each run asks it whether its data source is on for the organisation.
     if (orchestratedElsewhere(ctx)) {

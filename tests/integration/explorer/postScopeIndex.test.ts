@@ -6,6 +6,8 @@ import { startTestServer, type TestServer } from '@core/server/testing/testServe
 import { decodeFilters, type Filters } from '@core/shared/filters';
 import postsServer from '@plugins/posts/server/index';
 import { runIndexAccelerator } from '@plugins/posts/server/explorer/runIndexAccelerator';
+import { forgetRunIndexes } from '@plugins/posts/server/explorer/runIndex';
+import { sql } from 'kysely';
 import { conversationOver, post, postId, registerTestFacets, setFacet, uniqueOrg, writePosts } from '@plugins/posts/server/explorer/testing/fixture';
 
 /**
@@ -60,7 +62,14 @@ const accelerator = () => runIndexAccelerator(t.storage, () => t.server.ctx.serv
 describe("core's post scope over the explorer's run index", () => {
   const fromSql = new Map<string, { count: number; ids: number[] }>();
 
+  it("prepares the explorer as soon as the run succeeds: its facts in the database and its index in memory", async () => {
+    await expect.poll(() => accelerator().count(scope, filtersOf('')), { timeout: 10_000 }).toBe(60);
+    const marked = await sql<{ run_id: string }>`select run_id from posts_explorer_runs where run_id = ${scope.runId}`.execute(t.storage.db);
+    expect(marked.rows).toHaveLength(1);
+  });
+
   it('answers from SQL while the explorer has no index of the run', async () => {
+    forgetRunIndexes(t.storage);
     expect(await accelerator().count(scope, filtersOf(''))).toBeNull();
     for (const [name, query] of CASES) {
       const selection = select(query);
