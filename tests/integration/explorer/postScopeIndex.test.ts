@@ -62,7 +62,7 @@ const accelerator = () => runIndexAccelerator(t.storage, () => t.server.ctx.serv
 describe("core's post scope over the explorer's run index", () => {
   const fromSql = new Map<string, { count: number; ids: number[] }>();
 
-  it("prepares the explorer as soon as the run succeeds: its facts in the database and its index in memory", async () => {
+  it('prepares the explorer as soon as the run succeeds: its facts in the database and its index in memory', async () => {
     await expect.poll(() => accelerator().count(scope, filtersOf('')), { timeout: 10_000 }).toBe(60);
     const marked = await sql<{ run_id: string }>`select run_id from posts_explorer_runs where run_id = ${scope.runId}`.execute(t.storage.db);
     expect(marked.rows).toHaveLength(1);
