@@ -18,6 +18,13 @@ export interface EnglishValence {
   /** Sum of positive and of negative word valences after the rules (both >= 0). */
   positive: number;
   negative: number;
+  /** How many words (or emoji, emoticons, phrases) carried a positive and a negative valence after the rules. */
+  positiveWords: number;
+  negativeWords: number;
+  /** Tokens read (words, emoji, emoticons; mentions and links left out). */
+  tokens: number;
+  /** Valenced words flipped by a negator before them. */
+  negated: number;
 }
 
 /** Letters, digits, apostrophes, `#` and anything beyond ASCII count as word characters when trimming. */
@@ -132,6 +139,7 @@ export function englishValence(text: string): EnglishValence {
 
   const valences = new Float64Array(n);
   let butAt = -1;
+  let negated = 0;
   for (let i = 0; i < n; i++) {
     const e = infos[i];
     let v: number | undefined;
@@ -161,7 +169,7 @@ export function englishValence(text: string): EnglishValence {
         if (caps[i - d] && anyLower) b += b > 0 ? CAPS_BOOST : -CAPS_BOOST;
         v += b;
       }
-      if (span === 1 && before.negator) v *= NEGATION_SCALAR;
+      if (span === 1 && before.negator) { v *= NEGATION_SCALAR; negated++; }
     }
     valences[i] = v;
     i += span - 1;
@@ -170,12 +178,14 @@ export function englishValence(text: string): EnglishValence {
   let sum = 0;
   let positive = 0;
   let negative = 0;
+  let positiveWords = 0;
+  let negativeWords = 0;
   for (let i = 0; i < n; i++) {
     let v = valences[i]!;
     if (v === 0) continue;
     if (butAt >= 0) v *= i < butAt ? 0.5 : i > butAt ? 1.5 : 1;
     sum += v;
-    if (v > 0) positive += v + 1; else negative += -v + 1;
+    if (v > 0) { positive += v + 1; positiveWords++; } else { negative += -v + 1; negativeWords++; }
   }
   if (sum !== 0) {
     // Exclamation marks emphasise whatever the text already says (VADER: 0.292 each, at most four).
@@ -183,5 +193,5 @@ export function englishValence(text: string): EnglishValence {
     for (let k = text.indexOf('!'); k >= 0 && bangs < 4; k = text.indexOf('!', k + 1)) bangs++;
     sum += (sum > 0 ? 1 : -1) * bangs * 0.292;
   }
-  return { compound: sum / Math.sqrt(sum * sum + 15), positive, negative };
+  return { compound: sum / Math.sqrt(sum * sum + 15), positive, negative, positiveWords, negativeWords, tokens: n, negated };
 }

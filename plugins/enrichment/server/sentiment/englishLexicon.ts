@@ -33,12 +33,16 @@ const EMOJI: Record<string, number> = {
   '🤮': -2.4, '🤢': -2, '😷': -1, '☹': -2, '☹️': -2, '🙁': -1.5, '😕': -1.2, '💩': -1.8, '😪': -1, '😓': -1.2,
 };
 
-/** Multi-word expressions VADER scores wrongly word by word ("can't wait" is eager, not negative). */
+/**
+ * Multi-word expressions VADER scores wrongly word by word ("can't wait" is eager, not negative; VADER rates
+ * "shoot" as the mild exclamation, -1.4, so "shoot you" gets the valence of "hurt", -2.4, plus a step for the threat).
+ */
 export const PHRASES: ReadonlyMap<string, number> = new Map(Object.entries({
   "can't wait": 2.2, 'cant wait': 2.2, 'cannot wait': 2.2, 'looking forward': 1.8, 'look forward': 1.8,
   'no doubt': 0.8, 'not bad': 1.2, 'thank you': 1.8, 'thanks so much': 2, 'well done': 2, 'so proud': 2.2,
   'rest in peace': -0.6, 'sick of': -1.8, 'fed up': -1.8, 'let down': -1.6, 'pissed off': -2.4, 'shut up': -1.6,
   'kind of': 0, 'sort of': 0, 'happy birthday': 2.2, 'good luck': 1.6, 'good morning': 1.2, 'good night': 1.0,
+  'shoot you': -3.4, 'shoot u': -3.4, 'shoot him': -3.4, 'shoot her': -3.4, 'shoot them': -3.4,
 }));
 
 let cached: Map<string, number> | null = null;

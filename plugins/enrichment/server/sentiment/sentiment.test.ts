@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { macroRecall } from '../../evaluation/metrics';
-import { tweetEvalSentiment, vaderTweetsSentiment } from '../../evaluation/datasets';
-import { classifySentiment, type Sentiment } from './classifySentiment';
+import { classifySentiment } from './classifySentiment';
 import { englishValence } from './english';
 
 const label = (text: string, language = 'en') => classifySentiment(text, language).label;
-const CLASSES: Sentiment[] = ['POSITIVE', 'NEGATIVE', 'NEUTRAL'];
 
 describe('English sentiment rules', () => {
   it('reads plain polarity and stays neutral on facts', () => {
@@ -61,26 +58,5 @@ describe('Spanish and Chinese sentiment', () => {
   it('falls back to emoji for Spanish or Chinese posts without lexicon words', () => {
     expect(label('mañana 🎉🎉', 'es')).toBe('POSITIVE');
     expect(label('明天 😭', 'zh')).toBe('NEGATIVE');
-  });
-});
-
-/**
- * Honest measurements on the development sets (targets of analysis.md: macro-recall >= 0.60 with lexicon and
- * rules). The asserted floors are the figures measured (0.615 and 0.725) rounded down, so a regression fails.
- */
-describe('sentiment quality on the development sets', () => {
-  it('TweetEval validation (2,000 tweets): macro-recall >= 0.60', () => {
-    const rows = tweetEvalSentiment();
-    expect(rows).toHaveLength(2000);
-    const { macro, perClass } = macroRecall(rows.map((r) => r.label), rows.map((r) => label(r.text)), CLASSES);
-    expect(macro).toBeGreaterThanOrEqual(0.61);
-    expect(Math.min(...Object.values(perClass))).toBeGreaterThan(0.45);
-  });
-
-  it('VADER tweets (4,200, neutral band |mean| < 0.5): macro-recall >= 0.60', () => {
-    const rows = vaderTweetsSentiment();
-    expect(rows).toHaveLength(4200);
-    const { macro } = macroRecall(rows.map((r) => r.label), rows.map((r) => label(r.text)), CLASSES);
-    expect(macro).toBeGreaterThanOrEqual(0.72);
   });
 });
