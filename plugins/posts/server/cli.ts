@@ -10,6 +10,10 @@ import { ensureOrganization } from '@core/server/seed';
 import { resolvePlatform } from '@core/shared/platforms';
 import { IMPORT_FORMATS, type ImportFormat } from './import/formats';
 import { ImportError, formatOfFile, importPosts, type ImportReport } from './import/importer';
+import { progressLine } from './import/progress';
+
+/** How often the terminal progress line is redrawn. */
+const REDRAW_MS = 250;
 
 const IMPORT_ARGS = 'FILE --org NAME [--platform P] [--format jsonl|csv|ndjson] [--create-org]';
 export const IMPORT_USAGE = `Usage: npm run cli -- import ${IMPORT_ARGS}`;
@@ -60,17 +64,22 @@ async function runImport(argv: string[], ctx: CliContext): Promise<number> {
       return 1;
     }
     const organizationId = org?.id ?? (await ensureOrganization(storage, values.org));
-    let nextProgress = 100_000;
     const started = Date.now();
+    const input = fs.createReadStream(file, { highWaterMark: 1 << 20 });
+    const totalBytes = fs.statSync(file).size;
+    // On a terminal, one progress line redrawn in place; elsewhere only the summary below.
+    const terminal = process.stderr.isTTY === true;
+    let lastDraw = 0;
     const report = await importPosts({
-      storage, organizationId, format, platform, input: fs.createReadStream(file, { highWaterMark: 1 << 20 }),
+      storage, organizationId, format, platform, input,
       onProgress: (r) => {
-        if (r.records >= nextProgress) {
-          ctx.stderr(`  ${r.records.toLocaleString('en')} records read, ${r.inserted.toLocaleString('en')} new posts...\n`);
-          nextProgress += 100_000;
-        }
+        const now = Date.now();
+        if (!terminal || now - lastDraw < REDRAW_MS) return;
+        lastDraw = now;
+        ctx.stderr(`\r\u001b[2K  ${progressLine({ bytesRead: input.bytesRead, totalBytes, records: r.records, inserted: r.inserted, elapsedMs: now - started })}`);
       },
     });
+    if (terminal && lastDraw > 0) ctx.stderr('\r\u001b[2K');
     ctx.stdout(`${summary(file, values.org, report)} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
     for (const p of report.problems.slice(0, PRINTED_PROBLEMS)) ctx.stdout(`  line ${p.line}: ${p.reason}\n`);
     if (report.rejected > PRINTED_PROBLEMS) ctx.stdout(`  ... and ${report.rejected - PRINTED_PROBLEMS} more rejected rows\n`);
