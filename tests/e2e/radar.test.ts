@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, palette, seedDemo, waitForRun } from './demo';
  * Topic Radar (issue 15) as a new admin meets it, in Chromium against the real server, bundle and pipeline on the
  * demo corpus: the home page shows the conversation cards until Topic Radar is enabled from the palette; then nine
  * theme cards in the spec's order; Past Month from the range dropdown; a theme of the demo conversation's Risk Radar
- * tab opens the explorer's posts with the theme filter applied.
+ * tab opens the explorer's posts with the theme filter applied; the picker's Topic Radar link leads back to it.
  */
 const CONVERSATION = 'Narrative watch';
 const ORDER = ['DEI', 'BOYCOTT', 'UNION', 'ELECTION_DENIAL', 'FINANCE', 'SHORTSELLING', 'QANON', 'MAHA_AND_VACCINE', 'TARIFF'];
@@ -77,5 +77,12 @@ describe('Topic Radar in the browser', () => {
     expect(rows.every((r) => r.nrms_theme === 'TARIFF')).toBe(true);
     // The table shows the filtered posts.
     await page.getByText(rows[0]!.body.slice(0, 40), { exact: false }).first().waitFor();
+  });
+
+  it("the picker's Topic Radar link opens it", async () => {
+    await page.getByRole('link', { name: 'Topic Radar' }).click();
+    await page.waitForFunction(() => window.location.pathname === '/');
+    await page.getByTestId('radar-card-DEI').waitFor();
+    expect(await cards().count()).toBe(9);
   });
 });
