@@ -292,12 +292,12 @@ export type GraphqlResult = z.infer<typeof graphqlResultSchema>;
  * chart_data (spec part 2 section 3 "Chart data"; the path is ours): one call per overview chart, under the same
  * filters as raw_data. `chart` picks the answer's shape (CHART_KINDS); `interval` (hour, day, week) sets the time
  * bucket, chosen from the span of the selected posts when absent (CHART_AUTO_INTERVAL); `top_n` caps the domains
- * listed per platform.
+ * listed per platform, the texts of text_count and the posts per narrative of narrative_pair_activity.
  */
 export const CHART_DATA_ROUTE = '/api/v2/conversations/:id/chart_data';
 export const chartDataPath = (conversationId: string) => `/api/v2/conversations/${encodeURIComponent(conversationId)}/chart_data`;
 
-export const CHART_KINDS = ['post_count_over_time', 'platform_engagement', 'post_domain_count', 'top_domains', 'time_buckets'] as const;
+export const CHART_KINDS = ['post_count_over_time', 'platform_engagement', 'post_domain_count', 'top_domains', 'time_buckets', 'text_count', 'narrative_pair_activity'] as const;
 export type ChartKind = (typeof CHART_KINDS)[number];
 export const CHART_INTERVALS = ['hour', 'day', 'week'] as const;
 export type ChartInterval = (typeof CHART_INTERVALS)[number];
@@ -306,8 +306,13 @@ export const CHART_INTERVAL_MS: Record<ChartInterval, number> = { hour: 3_600_00
 export const CHART_AUTO_INTERVAL = { hourUpToDays: 3, dayUpToDays: 180 } as const;
 /** An explicit interval may not cut the selected posts' span into more buckets than this. */
 export const MAX_CHART_BUCKETS = 2000;
-/** Domains per platform: post_domain_count lists 5, top_domains the top one, unless top_n says otherwise. */
-export const DEFAULT_CHART_TOP_N: Record<'post_domain_count' | 'top_domains', number> = { post_domain_count: 5, top_domains: 1 };
+/**
+ * top_n by chart unless the request says otherwise: domains per platform (post_domain_count 5, top_domains the top
+ * one), texts (text_count 10), posts per narrative of the pair (narrative_pair_activity 100).
+ */
+export const DEFAULT_CHART_TOP_N: Record<'post_domain_count' | 'top_domains' | 'text_count' | 'narrative_pair_activity', number> = {
+  post_domain_count: 5, top_domains: 1, text_count: 10, narrative_pair_activity: 100,
+};
 
 export const CHART_MESSAGES = {
   chart: `chart must be one of ${CHART_KINDS.join(', ')}`,
@@ -343,13 +348,34 @@ export const timeBucketsSchema = z.object({
   time_interval: z.enum(CHART_INTERVALS),
   counts: z.array(z.object({ start_time: isoInstant, end_time: isoInstant, count: z.number().int().min(0) })),
 });
+/** Text count: the top_n most repeated texts among the selected posts (case and spacing ignored), most first. */
+export const textCountSchema = z.array(z.object({ text: z.string(), count: z.number().int().min(1) }));
+/**
+ * Narrative-pair activity: the posts of the two narratives with the most selected posts (top_n newest of each),
+ * newest first; `entity_rid` = the post's narrative, `labels` = its title. Post text fields are hostile: text only.
+ */
+export const narrativePairActivitySchema = z.array(z.object({
+  class: z.string(),
+  creator: z.string().nullable(),
+  domains: z.array(z.string()),
+  entities: z.unknown().nullable(),
+  entity_rid: z.string(),
+  labels: z.array(z.string()),
+  published_at: z.string(),
+  rid: z.string(),
+  urls: z.array(z.string()),
+}));
 export const chartDataSchemas = {
   post_count_over_time: postCountOverTimeSchema,
   platform_engagement: platformEngagementSchema,
   post_domain_count: postDomainCountSchema,
   top_domains: topDomainsSchema,
   time_buckets: timeBucketsSchema,
+  text_count: textCountSchema,
+  narrative_pair_activity: narrativePairActivitySchema,
 } as const;
-export const chartDataAnswerSchema = z.union([postCountOverTimeSchema, platformEngagementSchema, postDomainCountSchema, topDomainsSchema, timeBucketsSchema]);
+export const chartDataAnswerSchema = z.union([
+  postCountOverTimeSchema, platformEngagementSchema, postDomainCountSchema, topDomainsSchema, timeBucketsSchema, textCountSchema, narrativePairActivitySchema,
+]);
 export type ChartData<K extends ChartKind> = z.infer<(typeof chartDataSchemas)[K]>;
 export type ChartDataAnswer = z.infer<typeof chartDataAnswerSchema>;

@@ -6,13 +6,15 @@ import {
   CHART_AUTO_INTERVAL, CHART_INTERVAL_MS, CHART_MESSAGES, MAX_CHART_BUCKETS, type ChartData, type ChartDataAnswer, type ChartInterval, type ChartKind,
 } from '../../shared/explorerApi';
 import { setPredicate } from './indexQueries';
+import { narrativePairActivity } from './narrativePairs';
+import { textCounts } from './textCounts';
 import type { PostSetQuery } from './postSet';
 import { runIndexOrLoad, type RunIndex } from './runIndex';
 
 /**
  * chart_data: what one overview chart draws, from ONE pass over the run index (runIndex.ts) under the request's
  * filters: the matching positions are collected once, then counted per platform, time bucket, domain or
- * engagement level. Runs the SQL path serves elsewhere get a one-off index (`runIndexOrLoad`), so both answer
+ * engagement level, text or narrative. Runs the SQL path serves elsewhere get a one-off index (`runIndexOrLoad`), so both answer
  * alike. Answer shapes: spec part 2 section 3 "Chart data" (schemas in shared/explorerApi.ts).
  */
 
@@ -175,7 +177,7 @@ export async function chartData(storage: Storage, registry: PostFacetRegistry, q
   return index ? chartOfIndex(storage, registry, index, q, req) : emptyAnswer(req);
 }
 
-/** The chart over a loaded index (storage and registry are read only for engagement scores). */
+/** The chart over a loaded index (storage and registry are read for engagement scores, texts and pair rows). */
 export async function chartOfIndex(storage: Storage, registry: PostFacetRegistry, index: RunIndex, q: PostSetQuery, req: ChartRequest): Promise<ChartDataAnswer> {
   const positions = matchingPositions(index, q);
   switch (req.chart) {
@@ -188,5 +190,7 @@ export async function chartOfIndex(storage: Storage, registry: PostFacetRegistry
     case 'top_domains':
       return domainsPerPlatform(index, positions, req.topN)
         .flatMap((x) => x.top.map((d) => ({ domain: d.domain, platform: x.platform, insight_count: d.n })));
+    case 'text_count': return textCounts(storage, index, positions, req.topN);
+    case 'narrative_pair_activity': return narrativePairActivity(storage, registry, q.scope, index, positions, req.topN);
   }
 }

@@ -110,13 +110,13 @@ export function notableParamsOf(params: URLSearchParams): { type: NotablePostTyp
   return { type: type as NotablePostType, topN: integer(params, 'top_n', EXPLORER_MESSAGES.topN, 1, MAX_TOP_N, DEFAULT_TOP_N) };
 }
 
-/** chart_data's own parameters: `chart` (required), `interval`, `top_n` (domains per platform). */
+/** chart_data's own parameters: `chart` (required), `interval`, `top_n` (domains per platform, texts, posts per narrative). */
 export function chartParamsOf(params: URLSearchParams): { chart: ChartKind; interval: ChartInterval | null; topN: number } {
   const chart = single(params, 'chart', CHART_MESSAGES.chart);
   if (chart === null || !(CHART_KINDS as readonly string[]).includes(chart)) throw badRequest(CHART_MESSAGES.chart);
   const interval = single(params, 'interval', CHART_MESSAGES.interval);
   if (interval !== null && !(CHART_INTERVALS as readonly string[]).includes(interval)) throw badRequest(CHART_MESSAGES.interval);
-  const fallback = chart === 'top_domains' ? DEFAULT_CHART_TOP_N.top_domains : DEFAULT_CHART_TOP_N.post_domain_count;
+  const fallback = Object.hasOwn(DEFAULT_CHART_TOP_N, chart) ? DEFAULT_CHART_TOP_N[chart as keyof typeof DEFAULT_CHART_TOP_N] : DEFAULT_CHART_TOP_N.post_domain_count;
   return {
     chart: chart as ChartKind,
     interval: interval as ChartInterval | null,
