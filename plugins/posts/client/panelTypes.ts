@@ -7,3 +7,5 @@ export const ENGAGEMENT_BY_PLATFORM_PANEL = 'posts.engagementByPlatform';
 export const TOP_DOMAINS_PANEL = 'posts.topDomains';
 export const SENTIMENT_THREATS_PANEL = 'posts.sentimentThreats';
 export const NOTABLE_POSTS_PANEL = 'posts.notablePosts';
+export const REPEATED_TEXTS_PANEL = 'posts.repeatedTexts';
+export const NARRATIVE_PAIR_PANEL = 'posts.narrativePair';

@@ -36,6 +36,14 @@ export const postsPanels = [
     needsConversation: true, config: noConfig, load: () => import('./overview/SentimentThreatPanel'),
   }),
   definePanel({
+    type: T.REPEATED_TEXTS_PANEL, title: 'Repeated texts', description: 'The texts posted more than once (text count)',
+    needsConversation: true, config: noConfig, load: () => import('./overview/RepeatedTextsPanel'),
+  }),
+  definePanel({
+    type: T.NARRATIVE_PAIR_PANEL, title: 'Narrative pair activity', description: 'The two largest narratives: posts per day side by side',
+    needsConversation: true, config: noConfig, load: () => import('./overview/NarrativePairPanel'),
+  }),
+  definePanel({
     type: T.NOTABLE_POSTS_PANEL, title: 'Notable posts', description: 'The most engaged, most threatening or newest posts',
     needsConversation: true,
     config: { schema: z.object({ type: z.enum(NOTABLE_POST_TYPES) }), defaults: { type: 'engagement' as const }, version: 1 },

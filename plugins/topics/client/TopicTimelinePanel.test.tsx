@@ -1,3 +1,4 @@
+import { CATEGORICAL_COLOURS } from '@core/shared/palette';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { emptyFilters } from '@core/shared/filters';
@@ -27,8 +28,11 @@ describe('topicTimeline', () => {
     const traces = timelineTraces(topicTimeline(topicsAnswer().topics, 5));
     expect(traces.map((t) => t.name)).toEqual(['Vaccine · booster', 'Ballots · fraud &lt;b&gt;x&lt;/b&gt;', 'Football · derby']);
     const hostile = timelineTraces([{ rid: 't', name: '<a href="https://evil.example">AT&T</a>', days: ['2025-01-01'], counts: [1] }]);
+    // The legend name is cut to 32 characters (the hover has the whole title), both escaped; the line in the palette's first colour.
     expect(hostile[0]).toEqual({
-      type: 'scatter', mode: 'lines', name: '&lt;a href="https://evil.example"&gt;AT&amp;T&lt;/a&gt;', x: ['2025-01-01'], y: [1],
+      type: 'scatter', mode: 'lines', name: '&lt;a href="https://evil.example"&gt;…', x: ['2025-01-01'], y: [1],
+      line: { color: CATEGORICAL_COLOURS[0], width: 2 },
+      hovertemplate: '&lt;a href="https://evil.example"&gt;AT&amp;T&lt;/a&gt;: %{y} posts<extra>%{x}</extra>',
     });
   });
 });

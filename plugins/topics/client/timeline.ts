@@ -1,3 +1,4 @@
+import { categoricalColour } from '@core/shared/palette';
 import type { ApiTopic } from '../shared/api';
 
 export interface TimelineSeries { rid: string; name: string; days: string[]; counts: number[] }
@@ -10,7 +11,11 @@ export const plotlyText = (text: string): string => text.replace(/&/g, '&amp;').
 
 /** The timeline's Plotly traces: one line per topic, named by its (escaped) title. */
 export function timelineTraces(series: readonly TimelineSeries[]) {
-  return series.map((s) => ({ type: 'scatter' as const, mode: 'lines' as const, name: plotlyText(s.name), x: s.days, y: s.counts }));
+  // Palette colours by rank (series come largest first); legend names cut to fit a pane, the hover has the title.
+  return series.map((s, k) => ({
+    type: 'scatter' as const, mode: 'lines' as const, name: plotlyText(s.name.length > 32 ? `${s.name.slice(0, 31)}…` : s.name), x: s.days, y: s.counts,
+    line: { color: categoricalColour(k), width: 2 }, hovertemplate: `${plotlyText(s.name).replace(/%/g, '&#37;')}: %{y} posts<extra>%{x}</extra>`,
+  }));
 }
 
 /** The UTC day (YYYY-MM-DD) of an ISO timestamp. */

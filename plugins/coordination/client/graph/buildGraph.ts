@@ -1,4 +1,5 @@
 import Graph from 'graphology';
+import { NEUTRAL_COLOURS } from '@core/shared/palette';
 import type { ClusterData, EdgeData } from '../../shared/api';
 import { GROUP_COLOURS, NODE_TYPE_COLOURS, PRESETS, type EdgeType, type NodeType, type PresetId } from './model';
 
@@ -64,7 +65,7 @@ export function buildCoordinationGraph(clusters: readonly ClusterData[], options
       if (!graph.hasNode(s) || !graph.hasNode(t) || graph.hasEdge(s, t)) continue;
       graph.addEdge(s, t, {
         edgeType: 'accountCoordinationEvidenceAccounts', weight: e.weight, size: Math.min(6, 0.5 + Math.log1p(e.weight)),
-        color: '#b0b7c3', coordinationTypes: e.coordination_types, clusterId: cluster.cluster_id,
+        color: NEUTRAL_COLOURS.coordinationEdge, coordinationTypes: e.coordination_types, clusterId: cluster.cluster_id,
       });
     }
   });
@@ -86,7 +87,7 @@ function addNode(graph: NavigatorGraph, type: NodeType, ref: string, label: stri
 
 export function addEdge(graph: NavigatorGraph, s: string, t: string, edgeType: EdgeType) {
   if (graph.hasEdge(s, t)) return;
-  graph.addEdge(s, t, { edgeType, weight: 1, size: 1, color: '#d6dae0', coordinationTypes: [], clusterId: null });
+  graph.addEdge(s, t, { edgeType, weight: 1, size: 1, color: NEUTRAL_COLOURS.evidenceEdge, coordinationTypes: [], clusterId: null });
 }
 
 /**

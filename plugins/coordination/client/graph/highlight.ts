@@ -1,10 +1,11 @@
+import { NEUTRAL_COLOURS } from '@core/shared/palette';
 import type Sigma from 'sigma';
 import type { NodeDisplayData, EdgeDisplayData } from 'sigma/types';
 import { isLargeGraph, neighbourhood, type EdgeAttributes, type NavigatorGraph, type NodeAttributes } from './buildGraph';
 
-export const FADED_NODE = '#e3e6ea';
-export const FADED_EDGE = '#f0f1f3';
-export const FOCUS_EDGE = '#3b4a5a';
+export const FADED_NODE = NEUTRAL_COLOURS.fadedNode;
+export const FADED_EDGE = NEUTRAL_COLOURS.fadedEdge;
+export const FOCUS_EDGE = NEUTRAL_COLOURS.focusEdge;
 
 /**
  * How hovering shows a node's neighbours. 'fade': everything outside the neighbourhood is greyed, which needs every

@@ -1,3 +1,5 @@
+import { CATEGORICAL_COLOURS } from '@core/shared/palette';
+
 /**
  * The network navigator's vocabulary (spec part 2 section 3, "Node types" and "Edge types"): node types with their
  * labels, and each edge type's action node, receiver node and the sentence the edge popup reads.
@@ -73,8 +75,10 @@ export const PRESETS = {
 export type PresetId = keyof typeof PRESETS;
 export const isPreset = (x: string | undefined): x is PresetId => x !== undefined && Object.hasOwn(PRESETS, x);
 
-/** Twelve distinguishable colours for groups (clusters or topics); colour blind friendly first. */
-export const GROUP_COLOURS = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#f0e442', '#8c564b', '#7f7f7f', '#bcbd22', '#17becf', '#9467bd'];
+/** Group colours (clusters or topics): the product palette's 13 categorical colours (core/shared/palette.ts). */
+export const GROUP_COLOURS: readonly string[] = CATEGORICAL_COLOURS;
+/** Evidence node types in palette colours too (accounts are coloured by their group). */
 export const NODE_TYPE_COLOURS: Readonly<Record<NodeType, string>> = {
-  accounts: '#0072b2', posts: '#7f7f7f', domains: '#d55e00', links: '#e69f00', hashtags: '#009e73', topics: '#cc79a7',
+  accounts: CATEGORICAL_COLOURS[0], posts: CATEGORICAL_COLOURS[11], domains: CATEGORICAL_COLOURS[5], links: CATEGORICAL_COLOURS[1],
+  hashtags: CATEGORICAL_COLOURS[2], topics: CATEGORICAL_COLOURS[3],
 };

@@ -3,14 +3,20 @@ import { useWorkbench } from '@core/client/app/hostContext';
 import { useFilterCounts } from '../api';
 import { ChartFrame } from './ChartFrame';
 import { pickValue } from './applyFilter';
-import { platformBars } from './chartData';
+import { OTHER_KEY, platformBars, platformSlices, sliceText } from './chartData';
 import { plotlyText } from './plotlyText';
 
-/** Posts per platform (the data source breakdown); a click keeps that platform only. */
+/**
+ * Posts per platform (the data source breakdown): the top platforms and "Other" (hover names the rest), percentages
+ * only on slices wide enough to hold them, the legend beside the pie; a click keeps that platform only.
+ */
 export default function PlatformBreakdownPanel({ conversationId, filters }: PanelProps) {
   const { services } = useWorkbench();
   const counts = useFilterCounts(conversationId, filters);
   const bars = platformBars(counts.data ?? null);
+  const slices = platformSlices(bars);
+  const total = slices.reduce((n, b) => n + b.value, 0);
+  const pick = (key: string) => { if (key !== OTHER_KEY) pickValue(services, filters, 'platforms', key); };
   return (
     <ChartFrame
       loading={counts.isLoading}
@@ -18,17 +24,19 @@ export default function PlatformBreakdownPanel({ conversationId, filters }: Pane
       label="Posts by platform"
       itemAction="Filter by platform"
       items={bars}
-      onPick={(key) => pickValue(services, filters, 'platforms', key)}
+      onPick={pick}
       plot={{
         data: [{
-          type: 'pie', hole: 0.45, labels: bars.map((b) => plotlyText(b.label)), values: bars.map((b) => b.value),
-          customdata: bars.map((b) => b.key), marker: { colors: bars.map((b) => b.colour) }, sort: false,
-          hovertemplate: '%{label}: %{value} posts (%{percent})<extra></extra>',
+          type: 'pie', hole: 0.45, labels: slices.map((b) => plotlyText(b.label)), values: slices.map((b) => b.value),
+          customdata: slices.map((b) => b.key), marker: { colors: slices.map((b) => b.colour) }, sort: false,
+          text: slices.map((b) => sliceText(b.value, total)), textinfo: 'text', textposition: 'inside', insidetextorientation: 'horizontal',
+          hovertext: slices.map((b) => plotlyText(b.hover)), hovertemplate: '%{hovertext}: %{value} posts (%{percent})<extra></extra>',
         }],
-        layout: {},
+        // The legend beside the pie, scrolling if it must: below it, it squeezed the pie and was cut in short panes.
+        layout: { legend: { orientation: 'v', x: 1, y: 0.5, yanchor: 'middle' }, margin: { l: 8, r: 8, t: 8, b: 8 } },
         onClick: (e) => {
           const key = e.points[0]?.customdata;
-          if (typeof key === 'string') pickValue(services, filters, 'platforms', key);
+          if (typeof key === 'string') pick(key);
         },
       }}
     />

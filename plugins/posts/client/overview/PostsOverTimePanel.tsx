@@ -7,7 +7,7 @@ import { plotlyText } from './plotlyText';
 import { useChartData } from './queries';
 
 /**
- * Post count over time, one line per platform, from one chart_data call (the server picks the bucket size from the
+ * Post count over time, one line per busy platform and one for the rest ("Other"), from one chart_data call (the server picks the bucket size from the
  * selected posts' span); a click narrows the date range to that time bucket.
  */
 export default function PostsOverTimePanel({ conversationId, filters }: PanelProps) {
@@ -32,7 +32,7 @@ export default function PostsOverTimePanel({ conversationId, filters }: PanelPro
           type: 'scatter' as const, mode: 'lines+markers' as const, name: plotlyText(s.label), x: s.x, y: s.y, line: { color: s.colour },
           hovertemplate: `${plotlyText(s.label).replace(/%/g, '&#37;')}: %{y} posts<extra>%{x}</extra>`,
         })),
-        layout: { xaxis: { type: 'date' }, hovermode: 'x unified' },
+        layout: { xaxis: { type: 'date', automargin: true }, yaxis: { automargin: true, rangemode: 'tozero' }, hovermode: 'x unified', legend: { orientation: 'h', y: -0.2 } },
         onClick: (e) => {
           const x = e.points[0]?.x;
           if (x !== undefined && x !== null) pickBucket(new Date(String(x).replace(' ', 'T') + (String(x).endsWith('Z') ? '' : 'Z')).toISOString().replace('.000Z', 'Z'));

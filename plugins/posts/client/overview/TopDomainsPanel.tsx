@@ -2,31 +2,41 @@ import type { PanelProps } from '@core/client/plugin/contract';
 import { useWorkbench } from '@core/client/app/hostContext';
 import { ChartFrame } from './ChartFrame';
 import { pickValue } from './applyFilter';
-import { topDomains } from './chartData';
+import { domainBars, shortLabel, topDomains } from './chartData';
 import { plotlyText } from './plotlyText';
 import { useChartData } from './queries';
 
-/** The five most shared domains of each platform (horizontal bars, one chart_data call); a click keeps posts linking that domain. */
+/**
+ * The most shared domains (one chart_data call, each platform's top ten): one horizontal bar per domain, split by
+ * platform, labels cut to fit with the whole domain on hover; a click keeps posts linking that domain.
+ */
 export default function TopDomainsPanel({ conversationId, filters }: PanelProps) {
   const { services } = useWorkbench();
-  const domains = useChartData(conversationId, filters, 'post_domain_count', { topN: 5 });
-  const groups = topDomains(domains.data);
+  const answer = useChartData(conversationId, filters, 'post_domain_count', { topN: 10 });
+  const groups = topDomains(answer.data);
+  const { domains, series } = domainBars(answer.data);
+  // Largest at the top: Plotly draws the first category at the bottom.
+  const order = [...domains].reverse();
   return (
     <ChartFrame
-      loading={domains.isLoading}
-      empty={groups.length === 0}
+      loading={answer.isLoading}
+      empty={domains.length === 0}
       label="Top domains per platform"
       itemAction="Filter by domain"
       items={groups.flatMap((g) => g.domains.map((d) => ({ key: d.domain, label: d.domain, detail: `on ${g.label}`, value: d.count })))}
       onPick={(domain) => pickValue(services, filters, 'domains', domain)}
       plot={{
-        data: groups.map((g) => ({
-          type: 'bar' as const, orientation: 'h' as const, name: plotlyText(g.label), marker: { color: g.colour },
-          y: g.domains.map((d) => plotlyText(`${d.domain} (${g.label})`)), x: g.domains.map((d) => d.count), customdata: g.domains.map((d) => d.domain),
-          // The hover shows the (escaped) axis label; customdata keeps the raw domain for the click.
-          hovertemplate: '%{y}: %{x} posts<extra></extra>',
-        })),
-        layout: { yaxis: { automargin: true }, margin: { l: 160, r: 12, t: 12, b: 36 } },
+        data: series.map((s) => {
+          const byDomain = new Map(domains.map((d, k) => [d.domain, s.values[k]!]));
+          return {
+            type: 'bar' as const, orientation: 'h' as const, name: plotlyText(s.label), marker: { color: s.colour },
+            y: order.map((d) => plotlyText(shortLabel(d.domain))), x: order.map((d) => byDomain.get(d.domain) ?? 0),
+            customdata: order.map((d) => d.domain), hovertext: order.map((d) => plotlyText(d.domain)),
+            // customdata keeps the raw domain for the click; the hover shows the whole (escaped) domain.
+            hovertemplate: `%{hovertext} on ${plotlyText(s.label)}: %{x} posts<extra></extra>`,
+          };
+        }),
+        layout: { barmode: 'stack', yaxis: { automargin: true, tickfont: { size: 11 } }, xaxis: { automargin: true }, margin: { l: 8, r: 12, t: 8, b: 8 }, legend: { orientation: 'h', y: -0.15 } },
         onClick: (e) => {
           const domain = e.points[0]?.customdata;
           if (typeof domain === 'string') pickValue(services, filters, 'domains', domain);

@@ -1,4 +1,5 @@
 import { displayPlatform } from '@core/shared/platforms';
+import { categoricalColour, CATEGORICAL_COLOURS, GRADIENT_COLOURS, OTHER_COLOUR, topWithOther } from '@core/shared/palette';
 import { CHART_INTERVAL_MS, type ChartData, type FilterCounts } from '../../shared/explorerApi';
 
 /**
@@ -14,25 +15,47 @@ export interface Bar { key: string; label: string; value: number; colour: string
 
 const quiet = () => undefined;
 
-/** Platforms by post count, largest first, in catalogue colours. */
+/**
+ * How many series, slices or bars a chart draws before the rest become "Other" (ADR 0012): the palette's first
+ * six colours stay far apart, and six labels fit a legend of a quarter pane at 1280x800.
+ */
+export const CHART_TOP_N = 6;
+/** The key of the "Other" slice or series: not a platform, so a click on it applies no filter. */
+export const OTHER_KEY = '__other__';
+
+/** Platforms by post count, largest first, coloured by rank from the palette. */
 export function platformBars(counts: FilterCounts | null): Bar[] {
   return Object.entries(countsOf(counts, 'platform'))
     .filter(([, n]) => n > 0)
-    .map(([key, value]) => {
-      const p = displayPlatform(key, quiet);
-      return { key, label: p.label, value, colour: p.colour };
-    })
-    .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
+    .map(([key, value]) => ({ key, label: displayPlatform(key, quiet).label, value }))
+    .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label))
+    .map((b, rank) => ({ ...b, colour: categoricalColour(rank) }));
 }
 
-const SENTIMENT_COLOURS: Record<string, string> = { POSITIVE: '#2e7d32', NEGATIVE: '#c62828', NEUTRAL: '#757575' };
+/** The pie's slices: the top platforms and one "Other" slice whose hover names the rest. */
+export function platformSlices(bars: readonly Bar[], limit = CHART_TOP_N): Array<Bar & { hover: string }> {
+  const { top, other } = topWithOther(bars, limit, (b) => b.value);
+  const slices = top.map((b) => ({ ...b, hover: b.label }));
+  if (!other) return slices;
+  const names = other.rest.map((b) => `${b.label} ${b.value.toLocaleString('en-US')}`);
+  return [...slices, { key: OTHER_KEY, label: 'Other', value: other.value, colour: OTHER_COLOUR, hover: `Other (${other.count} platforms): ${names.join(', ')}` }];
+}
+
+/** A slice's text: its percentage when the slice is wide enough to hold it (>= 5%), else nothing (hover has it). */
+export function sliceText(value: number, total: number): string {
+  return total > 0 && value / total >= 0.05 ? `${Math.round((value / total) * 100)}%` : '';
+}
+
+const [BLUE, , GREEN, , , VERMILLION] = CATEGORICAL_COLOURS;
+const GREY = CATEGORICAL_COLOURS[11];
+const SENTIMENT_COLOURS: Record<string, string> = { POSITIVE: GREEN, NEGATIVE: VERMILLION, NEUTRAL: BLUE };
 const SENTIMENT_LABELS: Record<string, string> = { POSITIVE: 'Positive', NEGATIVE: 'Negative', NEUTRAL: 'Neutral' };
 
 /** Sentiments in the spec's order, other values as Unknown. */
 export function sentimentBars(counts: FilterCounts | null): Bar[] {
   const c = countsOf(counts, 'sentiment');
   const known = ['POSITIVE', 'NEGATIVE', 'NEUTRAL'].map((key) => ({ key, label: SENTIMENT_LABELS[key]!, value: c[key] ?? 0, colour: SENTIMENT_COLOURS[key]! }));
-  const others = Object.entries(c).filter(([k]) => !(k in SENTIMENT_LABELS)).map(([key, value]) => ({ key, label: 'Unknown', value, colour: '#9e9e9e' }));
+  const others = Object.entries(c).filter(([k]) => !(k in SENTIMENT_LABELS)).map(([key, value]) => ({ key, label: 'Unknown', value, colour: GREY }));
   return [...known, ...others];
 }
 
@@ -40,13 +63,14 @@ export function sentimentBars(counts: FilterCounts | null): Bar[] {
 export function threatBars(counts: FilterCounts | null): Bar[] {
   const c = countsOf(counts, 'contains_threatening_language');
   return [
-    { key: 'true', label: 'Threatening', value: c.true ?? 0, colour: '#b71c1c' },
-    { key: 'false', label: 'Not threatening', value: c.false ?? 0, colour: '#90a4ae' },
+    { key: 'true', label: 'Threatening', value: c.true ?? 0, colour: VERMILLION },
+    { key: 'false', label: 'Not threatening', value: c.false ?? 0, colour: OTHER_COLOUR },
   ];
 }
 
 export const ENGAGEMENT_LEVEL_ORDER = ['low', 'medium', 'high'] as const;
-const ENGAGEMENT_COLOURS: Record<string, string> = { low: '#b0bec5', medium: '#4fc3f7', high: '#0277bd' };
+// Levels are ordered: low to high along the gradient (its light end would vanish on white, so from step 9 down).
+const ENGAGEMENT_COLOURS: Record<string, string> = { low: GRADIENT_COLOURS[9], medium: GRADIENT_COLOURS[5], high: GRADIENT_COLOURS[1] };
 
 /** One stacked-bar series per engagement level, over platforms (chart_data platform_engagement). */
 export function engagementSeries(answer: ChartData<'platform_engagement'> | null | undefined) {
@@ -61,14 +85,32 @@ export function engagementSeries(answer: ChartData<'platform_engagement'> | null
   }));
 }
 
-/** The top domains of each platform (chart_data post_domain_count), platforms without domains left out. */
+/** The top domains of each platform (chart_data post_domain_count), platforms without domains left out, coloured by rank. */
 export function topDomains(answer: ChartData<'post_domain_count'> | null | undefined) {
   return (answer ?? []).map((p) => ({
     platform: p.platform,
     label: displayPlatform(p.platform, quiet).label,
-    colour: displayPlatform(p.platform, quiet).colour,
     domains: p.data.filter((d) => d.count > 0).map((d) => ({ domain: d.source_domain, count: d.count })),
-  })).filter((p) => p.domains.length > 0);
+  })).filter((p) => p.domains.length > 0).map((p, rank) => ({ ...p, colour: categoricalColour(rank) }));
+}
+
+/** A label cut to `max` characters with an ellipsis (the hover and the data list keep the whole text). */
+export const shortLabel = (text: string, max = 28) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * The domain bars: the `limit` domains most linked over all platforms, one bar each, split by platform (the top
+ * platforms by rank colour, the rest as "Other"), so a narrow pane shows a few long readable bars.
+ */
+export function domainBars(answer: ChartData<'post_domain_count'> | null | undefined, limit = 8) {
+  const platforms = topDomains(answer);
+  const totals = new Map<string, number>();
+  for (const p of platforms) for (const d of p.domains) totals.set(d.domain, (totals.get(d.domain) ?? 0) + d.count);
+  const domains = [...totals].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit).map(([domain, total]) => ({ domain, total }));
+  const countOf = (p: (typeof platforms)[number], domain: string) => p.domains.find((d) => d.domain === domain)?.count ?? 0;
+  const { top, other } = topWithOther(platforms, CHART_TOP_N, (p) => domains.reduce((n, d) => n + countOf(p, d.domain), 0));
+  const series = top.map((p) => ({ key: p.platform, label: p.label, colour: p.colour, values: domains.map((d) => countOf(p, d.domain)) }));
+  if (other) series.push({ key: OTHER_KEY, label: 'Other', colour: OTHER_COLOUR, values: domains.map((d) => other.rest.reduce((n, p) => n + countOf(p, d.domain), 0)) });
+  return { domains, series: series.filter((s) => s.values.some((v) => v > 0)) };
 }
 
 export interface TimeBucket { start: string; end: string; total: number }
@@ -91,10 +133,18 @@ export function overTimeBuckets(answer: ChartData<'post_count_over_time'> | null
   }));
 }
 
-/** One line per platform over the buckets, platforms in name order. */
+/**
+ * One line per platform over the buckets: the CHART_TOP_N busiest platforms in rank colours, the rest summed into
+ * one "Other" line (its hover names them), so a conversation of 20 platforms still reads.
+ */
 export function timeSeries(answer: ChartData<'post_count_over_time'> | null | undefined) {
-  return [...(answer ?? [])].sort((a, b) => (a.platform < b.platform ? -1 : 1)).map((s) => {
-    const info = displayPlatform(s.platform, quiet);
-    return { platform: s.platform, label: info.label, colour: info.colour, x: s.data.map((d) => d.date), y: s.data.map((d) => d.value) };
-  });
+  const all = (answer ?? []).map((s) => ({
+    platform: s.platform, label: displayPlatform(s.platform, quiet).label, x: s.data.map((d) => d.date), y: s.data.map((d) => d.value),
+  }));
+  const total = (s: { y: number[] }) => s.y.reduce((n, v) => n + v, 0);
+  const { top, other } = topWithOther(all, CHART_TOP_N, total);
+  const lines = top.map((s, rank) => ({ ...s, colour: categoricalColour(rank), hover: s.label }));
+  if (!other) return lines;
+  const y = other.rest[0]!.y.map((_, b) => other.rest.reduce((n, s) => n + (s.y[b] ?? 0), 0));
+  return [...lines, { platform: OTHER_KEY, label: 'Other', x: other.rest[0]!.x, y, colour: OTHER_COLOUR, hover: `Other (${other.rest.map((s) => s.label).join(', ')})` }];
 }

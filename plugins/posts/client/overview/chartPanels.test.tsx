@@ -7,6 +7,9 @@ import { renderPanel } from '../testing/harness';
 import EngagementByPlatformPanel from './EngagementByPlatformPanel';
 import PostsOverTimePanel from './PostsOverTimePanel';
 import TopDomainsPanel from './TopDomainsPanel';
+import RepeatedTextsPanel from './RepeatedTextsPanel';
+import NarrativePairPanel from './NarrativePairPanel';
+import { explorerStateKey } from '../explorerState';
 
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
@@ -22,6 +25,14 @@ const ANSWERS: Record<string, unknown> = {
   post_domain_count: [
     { platform: 'gab', data: [{ source_domain: 'example.com', count: 3 }] },
   ] satisfies ChartData<'post_domain_count'>,
+  text_count: [
+    { text: 'Ballot boxes were stolen in <b>Maricopa</b>', count: 3 }, { text: 'posted once', count: 1 },
+  ] satisfies ChartData<'text_count'>,
+  narrative_pair_activity: [
+    { class: 'gab', creator: 'ann', domains: [], entities: null, entity_rid: 'n2', labels: ['Count every vote'], published_at: '2026-01-02T10:00:00.000Z', rid: 'b', urls: [] },
+    { class: 'reddit', creator: 'bob', domains: [], entities: null, entity_rid: 'n1', labels: ['Ballots were stolen'], published_at: '2026-01-01T10:00:00.000Z', rid: 'a', urls: [] },
+    { class: 'reddit', creator: 'bob', domains: [], entities: null, entity_rid: 'n1', labels: ['Ballots were stolen'], published_at: '2026-01-01T09:00:00.000Z', rid: 'c', urls: [] },
+  ] satisfies ChartData<'narrative_pair_activity'>,
 };
 
 /** The explorer fake plus chart_data, recording the chart calls. */
@@ -66,13 +77,36 @@ describe('the overview charts', () => {
     await waitFor(() => expect(decodeFilters(url.get()).engagement_score).toEqual({ high: true }));
   });
 
-  it('lists the top domains per platform from one call (top_n=5); a domain filters the workspace', async () => {
+  it('lists the top domains per platform from one call (top_n=10); a domain filters the workspace', async () => {
     const { api, chartCalls } = chartApi();
     const { url } = renderPanel(TopDomainsPanel, { api });
     await openChartData();
     const domain = await screen.findByRole('button', { name: 'Filter by domain example.com on Gab (3 posts)' });
-    expect(chartCalls.map((q) => [q.get('chart'), q.get('top_n')])).toEqual([['post_domain_count', '5']]);
+    expect(chartCalls.map((q) => [q.get('chart'), q.get('top_n')])).toEqual([['post_domain_count', '10']]);
     fireEvent.click(domain);
     await waitFor(() => expect(decodeFilters(url.get()).domains).toEqual({ 'example.com': true }));
+  });
+
+  it('lists the texts posted more than once (text_count, top 10) as text; one searches the posts for it', async () => {
+    const { api, chartCalls } = chartApi();
+    const { host } = renderPanel(RepeatedTextsPanel, { api });
+    await openChartData();
+    const text = await screen.findByRole('button', { name: 'Search posts for Ballot boxes were stolen in <b>Maricopa</b> (3 posts)' });
+    expect(screen.queryByRole('button', { name: /posted once/ })).toBeNull();
+    expect(document.querySelector('li b')).toBeNull();
+    expect(chartCalls.map((q) => [q.get('chart'), q.get('top_n')])).toEqual([['text_count', '10']]);
+    fireEvent.click(text);
+    expect(host.services.get(explorerStateKey).get().search).toBe('Ballot boxes were stolen in <b>Maricopa</b>');
+  });
+
+  it('shows the narrative pair with posts, platforms and top creator; a narrative filters the workspace', async () => {
+    const { api, chartCalls } = chartApi();
+    const { url } = renderPanel(NarrativePairPanel, { api, search: 'platforms=telegram:false' });
+    await openChartData();
+    const stolen = await screen.findByRole('button', { name: 'Filter by narrative Ballots were stolen (Reddit; most by bob) (2 posts)' });
+    expect(screen.getByRole('button', { name: 'Filter by narrative Count every vote (Gab; most by ann) (1 posts)' })).toBeTruthy();
+    expect(chartCalls.map((q) => [q.get('chart'), q.getAll('platforms')])).toEqual([['narrative_pair_activity', ['telegram:false']]]);
+    fireEvent.click(stolen);
+    await waitFor(() => expect(decodeFilters(url.get()).narratives).toEqual({ n1: true }));
   });
 });
