@@ -22,7 +22,7 @@ export class ErrorDialogBoundary extends Component<{ children: ReactNode }, Stat
       window.location.reload();
       return;
     }
-    reportLog('error', `Unhandled rendering error: ${error.message}${info.componentStack ? ` at ${info.componentStack.split('\n')[1]?.trim()}` : ''}`);
+    reportLog('error', `Unhandled rendering error: ${error.message}${info.componentStack ? ` at ${info.componentStack.split('\n')[1]?.trim()}` : ''}`, error);
   }
 
   override render() {
