@@ -9,6 +9,7 @@ import { detectLanguage } from '../plugins/enrichment/server/language/detectLang
 import { threatSet, tweetEvalSentiment, vaderTweetsSentiment } from '../plugins/enrichment/evaluation/datasets';
 import { binaryScores, macroRecall } from '../plugins/enrichment/evaluation/metrics';
 import { classifySentiment, labelOf, type Sentiment } from '../plugins/enrichment/server/sentiment/classifySentiment';
+import { englishValence } from '../plugins/enrichment/server/sentiment/english';
 import { detectThreat } from '../plugins/enrichment/server/threats/detectThreat';
 import { median, printTable } from './lib';
 import { freshDatabase } from '../core/server/pipeline/testing/database';
@@ -120,7 +121,8 @@ function speedTable(): void {
 function qualityTables(): void {
   const sets = { 'TweetEval val (2,000)': tweetEvalSentiment(), 'VADER tweets (4,200)': vaderTweetsSentiment() };
   const methods: Record<string, (t: string) => Sentiment> = {
-    'Narrascope (VADER lexicon + rules, tuned cuts)': (t) => classifySentiment(t, 'en').label,
+    'Narrascope (shipped model over the lexicon reading; trained on both sets, ADR 0013)': (t) => classifySentiment(t, 'en').label,
+    'Narrascope lexicon cuts before ADR 0013 (tuned on TweetEval)': (t) => labelOf(englishValence(t).compound),
     'vader-sentiment package (same cuts)': vaderPackage,
     'vader-sentiment package (its +-0.05 cuts)': (t) => { const c = vader.SentimentIntensityAnalyzer.polarity_scores(t).compound; return c >= 0.05 ? 'POSITIVE' : c <= -0.05 ? 'NEGATIVE' : 'NEUTRAL'; },
     'naive keyword list': naiveSentiment,

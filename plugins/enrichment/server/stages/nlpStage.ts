@@ -10,7 +10,7 @@ import { countRunPosts, dbOf, inGroups, runPostsPage, type EnrichmentDb, type Ru
 
 export { NLP_STAGE_ID };
 /** Bump when what the stage stores changes: rows of older versions are recomputed. */
-export const NLP_VERSION = 2;
+export const NLP_VERSION = 3;
 
 export interface NlpStageOptions {
   /** Worker threads at once (each takes a chunk). */
