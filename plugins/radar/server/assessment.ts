@@ -84,9 +84,11 @@ async function emerging(db: Db, runs: RunSet, theme: string, from: number, theme
   const since = isoOf(from + burst.start * HOUR);
   const sum = (a: number, b: number) => themed.slice(a, b).reduce((x, y) => x + y, 0);
   // The burst's first posts (a post two conversations share is one).
-  const first = await db.selectFrom('radar_post_themes').select(['post_id', sql<string>`min(published_at)`.as('at')])
-    .where('run_id', 'in', runs.runIds).where('organization_id', '=', runs.organizationId).where('theme', '=', theme)
-    .where('published_at', '>=', since).groupBy('post_id').orderBy('at').orderBy('post_id').limit(FIRST_POSTS).execute();
+  const base = db.selectFrom('radar_post_themes').where('run_id', 'in', runs.runIds).where('organization_id', '=', runs.organizationId)
+    .where('theme', '=', theme).where('published_at', '>=', since);
+  const first = runs.runIds.length === 1
+    ? await base.select(['post_id', 'published_at as at']).orderBy('published_at').orderBy('post_id').limit(FIRST_POSTS).execute()
+    : await base.select(['post_id', sql<string>`min(published_at)`.as('at')]).groupBy('post_id').orderBy('at').orderBy('post_id').limit(FIRST_POSTS).execute();
   return {
     since,
     baseline_per_hour: burst.start === 0 ? 0 : sum(0, burst.start) / burst.start,
@@ -113,10 +115,7 @@ const themedInWindow = (db: Db, runs: RunSet, theme: string, window: { from: str
  */
 async function representativePosts(db: Db, runs: RunSet, theme: string, window: { from: string; to: string }): Promise<RepresentativePost[]> {
   const limit = REPRESENTATIVE_POSTS * 6;
-  // One run holds a post once: no grouping, so the (run, theme, score) index answers the first rows at once.
-  const top = runs.runIds.length === 1
-    ? await themedInWindow(db, runs, theme, window).select(['t.post_id', 't.score', 't.published_at as at', 't.run_id'])
-      .orderBy('t.score', 'desc').orderBy('t.published_at', 'desc').orderBy('t.post_id').limit(limit).execute()
+  const top = runs.runIds.length === 1 ? await strongestOfRun(db, runs, theme, window, limit)
     : await themedInWindow(db, runs, theme, window)
       .select(['t.post_id', sql<number>`max(t.score)`.as('score'), sql<string>`max(t.published_at)`.as('at'), sql<string>`min(t.run_id)`.as('run_id')])
       .groupBy('t.post_id').orderBy('score', 'desc').orderBy('at', 'desc').orderBy('t.post_id').limit(limit).execute();
@@ -136,6 +135,24 @@ async function representativePosts(db: Db, runs: RunSet, theme: string, window: 
     out.push({ id: Number(p.id), conversation_id: runs.conversationId ?? conversationOfRun.get(r.run_id) ?? '', platform: p.platform, rid: p.rid, title: p.title, body: p.body, published_at: p.published_at,
       source_url: p.source_url, author: p.screen_name ?? null, score: Number(r.score) });
     if (out.length === REPRESENTATIVE_POSTS) break;
+  }
+  return out;
+}
+
+/**
+ * One run holds a post once. Its strongest posts of the window, score by score from the highest: each step reads the
+ * (run, theme, score, time) index newest first and stops at the limit, instead of sorting the window's posts.
+ */
+async function strongestOfRun(db: Db, runs: RunSet, theme: string, window: { from: string; to: string }, limit: number) {
+  const scores = await db.selectFrom('radar_post_themes').select('score').distinct()
+    .where('run_id', '=', runs.runIds[0]!).where('theme', '=', theme).orderBy('score', 'desc').execute();
+  const out: Array<{ post_id: number; score: number; at: string; run_id: string }> = [];
+  for (const { score } of scores) {
+    const rows = await themedInWindow(db, runs, theme, window).where('t.score', '=', score)
+      .select(['t.post_id', 't.score', 't.published_at as at', 't.run_id']).orderBy('t.published_at', 'desc').orderBy('t.post_id')
+      .limit(limit - out.length).execute();
+    out.push(...rows);
+    if (out.length >= limit) break;
   }
   return out;
 }
