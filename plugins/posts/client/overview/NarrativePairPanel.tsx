@@ -30,7 +30,7 @@ export default function NarrativePairPanel({ conversationId, filters }: PanelPro
           x: n.x, y: n.y, line: { color: n.colour, width: 2 }, customdata: n.x.map(() => n.id),
           hovertemplate: `${plotlyText(n.title).replace(/%/g, '&#37;')}: %{y} posts<extra>%{x}</extra>`,
         })),
-        layout: { xaxis: { type: 'date', automargin: true }, yaxis: { automargin: true, rangemode: 'tozero' }, legend: { orientation: 'h', y: -0.2 } },
+        layout: { xaxis: { type: 'date', automargin: true }, yaxis: { automargin: true, rangemode: 'tozero' }, legend: { orientation: 'v', x: 1.01, y: 1 } },
         onClick: (e) => {
           const id = e.points[0]?.customdata;
           if (typeof id === 'string') keep(id);

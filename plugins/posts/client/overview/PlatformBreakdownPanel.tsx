@@ -25,11 +25,13 @@ export default function PlatformBreakdownPanel({ conversationId, filters }: Pane
       itemAction="Filter by platform"
       items={bars}
       onPick={pick}
-      plot={{
+      plot={(fit) => ({
         data: [{
           type: 'pie', hole: 0.45, labels: slices.map((b) => plotlyText(b.label)), values: slices.map((b) => b.value),
           customdata: slices.map((b) => b.key), marker: { colors: slices.map((b) => b.colour) }, sort: false,
-          text: slices.map((b) => sliceText(b.value, total)), textinfo: 'text', textposition: 'inside', insidetextorientation: 'horizontal',
+          // Compact (no legend): the platform's name with its share on slices wide enough to hold them.
+          text: slices.map((b) => sliceText(b.value, total, fit.compact ? plotlyText(b.label) : null)),
+          textinfo: 'text', textposition: 'inside', insidetextorientation: 'horizontal',
           hovertext: slices.map((b) => plotlyText(b.hover)), hovertemplate: '%{hovertext}: %{value} posts (%{percent})<extra></extra>',
         }],
         // The legend beside the pie, scrolling if it must: below it, it squeezed the pie and was cut in short panes.
@@ -38,7 +40,7 @@ export default function PlatformBreakdownPanel({ conversationId, filters }: Pane
           const key = e.points[0]?.customdata;
           if (typeof key === 'string') pick(key);
         },
-      }}
+      })}
     />
   );
 }

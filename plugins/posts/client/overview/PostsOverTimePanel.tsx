@@ -29,10 +29,10 @@ export default function PostsOverTimePanel({ conversationId, filters }: PanelPro
       onPick={pickBucket}
       plot={{
         data: series.map((s) => ({
-          type: 'scatter' as const, mode: 'lines+markers' as const, name: plotlyText(s.label), x: s.x, y: s.y, line: { color: s.colour },
-          hovertemplate: `${plotlyText(s.label).replace(/%/g, '&#37;')}: %{y} posts<extra>%{x}</extra>`,
+          type: 'scatter' as const, mode: 'lines' as const, name: plotlyText(s.label), x: s.x, y: s.y, line: { color: s.colour, width: 2 },
+          hovertemplate: `${plotlyText(s.hover).replace(/%/g, '&#37;')}: %{y} posts<extra>%{x}</extra>`,
         })),
-        layout: { xaxis: { type: 'date', automargin: true }, yaxis: { automargin: true, rangemode: 'tozero' }, hovermode: 'x unified', legend: { orientation: 'h', y: -0.2 } },
+        layout: { xaxis: { type: 'date', automargin: true }, yaxis: { automargin: true, rangemode: 'tozero' }, hovermode: 'x unified', legend: { orientation: 'v', x: 1.01, y: 1 } },
         onClick: (e) => {
           const x = e.points[0]?.x;
           if (x !== undefined && x !== null) pickBucket(new Date(String(x).replace(' ', 'T') + (String(x).endsWith('Z') ? '' : 'Z')).toISOString().replace('.000Z', 'Z'));

@@ -30,7 +30,7 @@ export default function RepeatedTextsPanel({ conversationId, filters }: PanelPro
           y: order.map((b) => plotlyText(b.label)), x: order.map((b) => b.count), customdata: order.map((b) => b.text),
           hovertext: order.map((b) => plotlyText(b.text)), hovertemplate: '%{hovertext}<br>posted %{x} times<extra></extra>',
         }],
-        layout: { showlegend: false, yaxis: { automargin: true, tickfont: { size: 11 } }, xaxis: { automargin: true, dtick: 1 }, margin: { l: 8, r: 12, t: 8, b: 8 } },
+        layout: { showlegend: false, yaxis: { automargin: true, tickfont: { size: 11 } }, xaxis: { automargin: true, tickformat: 'd', nticks: 4 }, margin: { l: 8, r: 12, t: 8, b: 8 } },
         onClick: (e) => {
           const text = e.points[0]?.customdata;
           if (typeof text === 'string') search(text);

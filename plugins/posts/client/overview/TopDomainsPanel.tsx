@@ -36,7 +36,7 @@ export default function TopDomainsPanel({ conversationId, filters }: PanelProps)
             hovertemplate: `%{hovertext} on ${plotlyText(s.label)}: %{x} posts<extra></extra>`,
           };
         }),
-        layout: { barmode: 'stack', yaxis: { automargin: true, tickfont: { size: 11 } }, xaxis: { automargin: true }, margin: { l: 8, r: 12, t: 8, b: 8 }, legend: { orientation: 'h', y: -0.15 } },
+        layout: { barmode: 'stack', yaxis: { automargin: true, tickfont: { size: 11 } }, margin: { l: 8, r: 12, t: 8, b: 8 }, legend: { orientation: 'v', x: 1.01, y: 1 }, xaxis: { automargin: true, nticks: 4 } },
         onClick: (e) => {
           const domain = e.points[0]?.customdata;
           if (typeof domain === 'string') pickValue(services, filters, 'domains', domain);

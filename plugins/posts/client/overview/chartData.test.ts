@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORICAL_COLOURS, GRADIENT_COLOURS, OTHER_COLOUR } from '@core/shared/palette';
-import { domainBars, engagementSeries, OTHER_KEY, overTimeBuckets, platformBars, platformSlices, sentimentBars, shortLabel, sliceText, threatBars, timeSeries, topDomains } from './chartData';
+import { domainBars, engagementSeries, engagementTop, OTHER_KEY, overTimeBuckets, platformBars, platformSlices, sentimentBars, shortLabel, sliceText, threatBars, timeSeries, topDomains } from './chartData';
 import { narrativePair, repeatedTexts } from './textAndPairs';
 import type { FilterCounts } from '../../shared/explorerApi';
 import { plotlyText } from './plotlyText';
@@ -24,6 +24,8 @@ describe('overview chart data', () => {
     expect(slices.at(-1)!.hover).toBe('Other (3 platforms): Parler 50, Minds 40, MeWe 30');
     expect(sliceText(4, 100)).toBe('');
     expect(sliceText(5, 100)).toBe('5%');
+    expect(sliceText(9, 100, 'Gab')).toBe('');
+    expect(sliceText(10, 100, 'Gab')).toBe('Gab 10%');
   });
 
   it('shows the three sentiments in order and any other as Unknown; threats as two bars', () => {
@@ -40,6 +42,10 @@ describe('overview chart data', () => {
     ];
     expect(engagementSeries(engagement).map((s) => [s.level, s.values])).toEqual([['low', [5, 0]], ['medium', [0, 2]], ['high', [1, 0]]]);
     expect(engagementSeries(null)[0]!.platforms).toEqual([]);
+    const many = Array.from({ length: 9 }, (_, k) => ({ platform: ['reddit', 'gab', 'twitter', 'telegram', 'gettr', 'parler', 'minds', 'mewe', 'poal'][k]!, value: 0.1, posts: 9 - k, levels: { low: 9 - k } }));
+    const drawn = engagementSeries(engagementTop(many));
+    expect(drawn[0]!.platforms.map((p) => p.label)).toEqual(['Reddit', 'Gab', 'X', 'Telegram', 'Gettr', 'Other']);
+    expect(drawn[0]!.values).toEqual([9, 8, 7, 6, 5, 4 + 3 + 2 + 1]);
     const domains = [
       { platform: 'reddit', data: [{ source_domain: 'b.com', count: 4 }, { source_domain: 'c.com', count: 4 }] },
       { platform: 'gab', data: [] },

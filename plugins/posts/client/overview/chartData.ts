@@ -41,9 +41,15 @@ export function platformSlices(bars: readonly Bar[], limit = CHART_TOP_N): Array
   return [...slices, { key: OTHER_KEY, label: 'Other', value: other.value, colour: OTHER_COLOUR, hover: `Other (${other.count} platforms): ${names.join(', ')}` }];
 }
 
-/** A slice's text: its percentage when the slice is wide enough to hold it (>= 5%), else nothing (hover has it). */
-export function sliceText(value: number, total: number): string {
-  return total > 0 && value / total >= 0.05 ? `${Math.round((value / total) * 100)}%` : '';
+/**
+ * A slice's text: its percentage when the slice is wide enough to hold it (>= 5%), else nothing (hover has it).
+ * With a label (a compact pie has no legend): "label 42%" on slices of at least 10%.
+ */
+export function sliceText(value: number, total: number, label: string | null = null): string {
+  const share = total > 0 ? value / total : 0;
+  const percent = `${Math.round(share * 100)}%`;
+  if (label !== null) return share >= 0.1 ? `${label} ${percent}` : '';
+  return share >= 0.05 ? percent : '';
 }
 
 const [BLUE, , GREEN, , , VERMILLION] = CATEGORICAL_COLOURS;
@@ -75,7 +81,7 @@ const ENGAGEMENT_COLOURS: Record<string, string> = { low: GRADIENT_COLOURS[9], m
 /** One stacked-bar series per engagement level, over platforms (chart_data platform_engagement). */
 export function engagementSeries(answer: ChartData<'platform_engagement'> | null | undefined) {
   const perPlatform = answer ?? [];
-  const platforms = perPlatform.map((p) => ({ key: p.platform, label: displayPlatform(p.platform, quiet).label, score: p.value }));
+  const platforms = perPlatform.map((p) => ({ key: p.platform, label: p.platform === OTHER_KEY ? 'Other' : displayPlatform(p.platform, quiet).label, score: p.value }));
   return ENGAGEMENT_LEVEL_ORDER.map((level) => ({
     level,
     label: level[0]!.toUpperCase() + level.slice(1),
@@ -83,6 +89,15 @@ export function engagementSeries(answer: ChartData<'platform_engagement'> | null
     platforms,
     values: perPlatform.map((p) => p.levels[level] ?? 0),
   }));
+}
+
+/** The chart's platforms: the CHART_TOP_N with most posts and "Other" with the rest's levels summed (score: none). */
+export function engagementTop(answer: ChartData<'platform_engagement'> | null | undefined, limit = CHART_TOP_N): ChartData<'platform_engagement'> {
+  const { top, other } = topWithOther(answer ?? [], limit, (p) => p.posts);
+  if (!other) return top;
+  const levels: Record<string, number> = {};
+  for (const p of other.rest) for (const [level, n] of Object.entries(p.levels)) levels[level] = (levels[level] ?? 0) + n;
+  return [...top, { platform: OTHER_KEY, value: null, posts: other.value, levels }];
 }
 
 /** The top domains of each platform (chart_data post_domain_count), platforms without domains left out, coloured by rank. */

@@ -7,7 +7,7 @@ const quiet = () => undefined;
 
 /** The repeated texts bars (chart_data text_count): texts posted more than once, most first, labels cut to fit. */
 export function repeatedTexts(answer: ChartData<'text_count'> | null | undefined) {
-  return (answer ?? []).filter((t) => t.count > 1).map((t, rank) => ({ text: t.text, label: shortLabel(t.text, 40), count: t.count, colour: categoricalColour(rank) }));
+  return (answer ?? []).filter((t) => t.count > 1).map((t, rank) => ({ text: t.text, label: shortLabel(t.text, 24), count: t.count, colour: categoricalColour(rank) }));
 }
 
 /**
