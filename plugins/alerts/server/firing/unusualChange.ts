@@ -9,7 +9,7 @@ import type { UnusualExplanation } from '../../shared/api';
  */
 
 /** Tail probability under which a value is unusual. Chosen on the backtest (plugins/alerts/evaluation). */
-export const SENSITIVITY_CUTOFF: Record<Sensitivity, number> = { low: 1e-4, medium: 1e-3, high: 1e-2 };
+export const SENSITIVITY_CUTOFF: Record<Sensitivity, number> = { low: 1e-3, medium: 5e-3, high: 2e-2 };
 /** Fewer earlier points than this say nothing about a series: no firing. */
 export const MIN_HISTORY = 7;
 /** Only the latest points count: a conversation's level drifts. */
