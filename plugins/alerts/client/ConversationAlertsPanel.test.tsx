@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { emptyFilters } from '@core/shared/filters';
+import { renderInWorkbench } from '@core/client/testing/workbench';
+import alertsClient from './index';
+import ConversationAlertsPanel from './ConversationAlertsPanel';
+
+const conversationId = '0d9f1f0e-9a57-4c4a-9d0e-2a1c3b4d5e6f';
+const envelope = (data: unknown) => new Response(JSON.stringify({ data, metadata: { errors: [], info: null, msg: null, pagination_info: null } }), {
+  status: 200, headers: { 'Content-Type': 'application/json' },
+});
+const rule = {
+  id: 'r1', name: '<i>Harbour</i> surge', alertable_type: 'conversation', alertable_id: conversationId, enabled: true, recipients: null,
+  webhook_secret: 's', muted_until: null, created_by: null, created_at: '2026-11-01T10:00:00.000Z', updated_at: '2026-11-01T10:00:00.000Z',
+  config: { webhook_url: null, criteria: [
+    { metric: 'post_count', unit: 'count', direction: 'increase', threshold: 10, platform: ['twitter'], risk_categories: null, kind: 'threshold' },
+    { metric: 'post_count', unit: 'count', direction: 'increase', threshold: 0, platform: null, risk_categories: null, kind: 'unusual_change', sensitivity: 'high' },
+  ] },
+};
+const fired = {
+  id: 'f1', alert_config_id: 'r1', alert_name: '<i>Harbour</i> surge', conversation_id: conversationId, recipients: [{ email: 'a@x.test' }],
+  details: { criteria: [], message: 'Harbour surge: post_count rose by 18 on twitter (from 12 to 30; threshold 10)', dag_run_id: 'run' },
+  run_at: '2026-11-02T10:00:00.000Z', created_at: '2026-11-02T10:00:00.000Z', updated_at: '2026-11-02T10:00:00.000Z',
+  deliveries: [{ channel: 'email', target: 'a@x.test', status: 'sent', attempts: 1, sent_at: '2026-11-02T10:00:01.000Z' }],
+};
+
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+
+describe('alerts panel', () => {
+  it("shows the conversation's rules in words and its fired alerts with deliveries, as text", async () => {
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      urls.push(url);
+      return envelope(url.includes('/alerts/configs') ? [rule] : [fired]);
+    }));
+    renderInWorkbench(<ConversationAlertsPanel paneId="p" config={{}} setConfig={() => {}} conversationId={conversationId} filters={emptyFilters()} />,
+      { plugins: [alertsClient], conversationId });
+    expect(await screen.findByText('post_count rises by 10 on twitter; or post_count rises unusually (high sensitivity)')).toBeTruthy();
+    expect(screen.getAllByText('<i>Harbour</i> surge')).toHaveLength(2);
+    expect(screen.getByText('Active')).toBeTruthy();
+    expect(await screen.findByText(fired.details.message)).toBeTruthy();
+    expect(screen.getByText('email a@x.test: sent')).toBeTruthy();
+    expect(urls.some((u) => u.includes(`/api/v2/alerts/configs?conversation_id=${conversationId}`))).toBe(true);
+    expect(urls.some((u) => u.includes(`/api/v2/conversations/${conversationId}/alerts`))).toBe(true);
+  });
+
+  it('says so when there are no rules and nothing fired', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => envelope([])));
+    renderInWorkbench(<ConversationAlertsPanel paneId="p" config={{}} setConfig={() => {}} conversationId={conversationId} filters={emptyFilters()} />,
+      { plugins: [alertsClient], conversationId });
+    expect(await screen.findByText('No alert rules on this conversation yet.')).toBeTruthy();
+    expect(await screen.findByText('No alert has fired on this conversation.')).toBeTruthy();
+  });
+});
