@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Checkbox, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useWorkbench } from '@core/client/app/hostContext';
+import type { PanelProps } from '@core/client/plugin/contract';
+import { filtersKey } from '@core/client/services/keys';
+import { sharedDomainsQuery } from './api';
+import { DOMAIN_COLUMNS, domainsCsv, sortDomains, type DomainColumnKey } from './domainsTable';
+
+const useStyles = makeStyles({
+  root: { height: '100%', overflow: 'auto', padding: tokens.spacingHorizontalS, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  bar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  table: { borderCollapse: 'collapse', width: '100%', '& th, & td': { textAlign: 'left', padding: '2px 6px', wordBreak: 'break-word' } },
+  fresh: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
+});
+
+/**
+ * Shared domains (spec part 2 section 3): the conversation's domains under the workspace filters, sortable by any
+ * column, a domain click filters the workspace to it (the `domains` dimension), CSV export of what is shown.
+ * Domains registered at most 90 days before their first share are marked.
+ */
+export default function SharedDomainsPanel({ conversationId, filters }: PanelProps<Record<string, never>>) {
+  const styles = useStyles();
+  const { services } = useWorkbench();
+  const [sort, setSort] = useState<{ key: DomainColumnKey; direction: 'asc' | 'desc' }>({ key: 'value', direction: 'desc' });
+  const [excludeTwitter, setExcludeTwitter] = useState(false);
+  const q = useQuery({ ...sharedDomainsQuery(conversationId ?? '', filters, excludeTwitter), enabled: !!conversationId });
+  if (!conversationId) return <Text>Open a conversation to see its shared domains.</Text>;
+  const rows = sortDomains(q.data ?? [], sort.key, sort.direction);
+  const toggle = (key: DomainColumnKey) => setSort((s) => ({ key, direction: s.key === key && s.direction === 'desc' ? 'asc' : 'desc' }));
+  const filterTo = (domain: string) => services.get(filtersKey).set({ ...filters, domains: { [domain]: true } });
+  const exportCsv = () => {
+    const url = URL.createObjectURL(new Blob([domainsCsv(rows)], { type: 'text/csv;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'shared-domains.csv';
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <div className={styles.root}>
+      <div className={styles.bar}>
+        <Checkbox label="Exclude X" checked={excludeTwitter} onChange={(_, d) => setExcludeTwitter(d.checked === true)} />
+        <Button size="small" disabled={rows.length === 0} onClick={exportCsv}>Export CSV</Button>
+      </div>
+      {q.isLoading && <Text>Loading shared domains…</Text>}
+      {q.isError && <Text role="alert">The shared domains could not be loaded.</Text>}
+      {q.isSuccess && rows.length === 0 && <Text>No available data to display</Text>}
+      {rows.length > 0 && (
+        <table className={styles.table} aria-label="Shared domains">
+          <thead>
+            <tr>
+              {DOMAIN_COLUMNS.map((c) => (
+                <th key={c.key} aria-sort={sort.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                  <Button size="small" appearance="transparent" onClick={() => toggle(c.key)}>{c.label}</Button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((d) => (
+              <tr key={d.domain}>
+                {DOMAIN_COLUMNS.map((c) => (
+                  <td key={c.key} className={c.key === 'registered' && d.signals.new_domain ? styles.fresh : undefined}>
+                    {c.key === 'domain'
+                      ? <Button size="small" appearance="transparent" title={`Filter to ${d.domain}`} onClick={() => filterTo(d.domain)}>{d.domain}</Button>
+                      : c.text(d)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
