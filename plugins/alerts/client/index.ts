@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineClientPlugin, definePanel } from '@core/client/plugin/contract';
 import { apiKey } from '@core/client/services/keys';
 import { manifest } from '../manifest';
+import { METRICS } from '../shared/vocabulary';
 
 export const conversationAlertsPanel = definePanel({
   type: 'alerts.conversation',
@@ -12,9 +13,21 @@ export const conversationAlertsPanel = definePanel({
   load: () => import('./ConversationAlertsPanel'),
 });
 
+export const metricsPanel = definePanel({
+  type: 'alerts.metrics',
+  title: 'Conversation metrics',
+  description: 'post_count and risk_score at each run, by platform, risk category or narrative',
+  needsConversation: true,
+  config: {
+    schema: z.object({ metric: z.enum(METRICS), groupBy: z.enum(['none', 'platform', 'risk_category', 'narrative']) }),
+    defaults: { metric: 'post_count', groupBy: 'none' }, version: 1,
+  },
+  load: () => import('./MetricsPanel'),
+});
+
 export default defineClientPlugin({
   manifest,
-  panels: [conversationAlertsPanel],
+  panels: [conversationAlertsPanel, metricsPanel],
   services: { requires: [apiKey] },
   commands: [{
     id: 'alerts.refresh',
