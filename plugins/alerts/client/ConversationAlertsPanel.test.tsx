@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { emptyFilters } from '@core/shared/filters';
 import { renderInWorkbench } from '@core/client/testing/workbench';
 import alertsClient from './index';
@@ -24,13 +25,24 @@ const fired = {
   deliveries: [{ channel: 'email', target: 'a@x.test', status: 'sent', attempts: 1, sent_at: '2026-11-02T10:00:01.000Z' }],
 };
 
+const inbox = {
+  unread: 1,
+  items: [{ id: 'n1', fired_alert_id: 'f1', conversation_id: conversationId, title: '<i>Harbour</i> surge', message: 'Harbour surge fired', read_at: null as string | null, created_at: '2026-11-02T10:00:00.000Z' }],
+};
+
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 describe('alerts panel', () => {
   it("shows the conversation's rules in words and its fired alerts with deliveries, as text", async () => {
     const urls: string[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
       urls.push(url);
+      if (url.includes('/alerts/notifications/n1/read') && init?.method === 'POST') {
+        inbox.unread = 0;
+        inbox.items[0]!.read_at = '2026-11-02T11:00:00.000Z';
+        return envelope({ id: 'n1', read_at: inbox.items[0]!.read_at });
+      }
+      if (url.includes('/alerts/notifications')) return envelope(inbox);
       return envelope(url.includes('/alerts/configs') ? [rule] : [fired]);
     }));
     renderInWorkbench(<ConversationAlertsPanel paneId="p" config={{}} setConfig={() => {}} conversationId={conversationId} filters={emptyFilters()} />,
@@ -42,13 +54,19 @@ describe('alerts panel', () => {
     expect(screen.getByText('email a@x.test: sent')).toBeTruthy();
     expect(urls.some((u) => u.includes(`/api/v2/alerts/configs?conversation_id=${conversationId}`))).toBe(true);
     expect(urls.some((u) => u.includes(`/api/v2/conversations/${conversationId}/alerts`))).toBe(true);
+    // The notification list: unread count, marking one read.
+    expect(await screen.findByLabelText('1 unread')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark read: <i>Harbour</i> surge' }));
+    expect(await screen.findByLabelText('0 unread')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Mark read/ })).toBeNull();
   });
 
   it('says so when there are no rules and nothing fired', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => envelope([])));
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => envelope(url.includes('/alerts/notifications') ? { unread: 0, items: [] } : [])));
     renderInWorkbench(<ConversationAlertsPanel paneId="p" config={{}} setConfig={() => {}} conversationId={conversationId} filters={emptyFilters()} />,
       { plugins: [alertsClient], conversationId });
     expect(await screen.findByText('No alert rules on this conversation yet.')).toBeTruthy();
     expect(await screen.findByText('No alert has fired on this conversation.')).toBeTruthy();
+    expect(await screen.findByText('No notifications.')).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { apiGet } from '@core/client/api/client';
 import type { PanelProps } from '@core/client/plugin/contract';
+import NotificationsSection from './NotificationsSection';
 import { ALERT_CONFIGS_PATH, alertConfigListSchema, firedAlertListSchema, type AlertConfig, type Criterion } from '../shared/api';
 
 const useStyles = makeStyles({
@@ -43,6 +44,7 @@ export default function ConversationAlertsPanel({ conversationId }: PanelProps<R
   if (!conversationId) return <Text>Open a conversation to see its alerts.</Text>;
   return (
     <div className={styles.root}>
+      <NotificationsSection />
       <section aria-label="Alert rules">
         <Text weight="semibold">Alert rules</Text>
         {rules.isLoading && <Text>Loading alert rules…</Text>}
