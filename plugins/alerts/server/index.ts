@@ -1,4 +1,5 @@
 import { accessKey } from '@core/server/auth/access';
+import { classifyAddress } from '@core/server/net/addressPolicy';
 import { defineServerPlugin } from '@core/server/plugin/contract';
 import { pipelineKey } from '@core/server/pipeline/runner';
 import { postScopeKey } from '@core/server/postScope';
@@ -18,6 +19,19 @@ import { dbOf } from './tables';
 export const DELIVERY_INTERVAL_MS = 2_000;
 /** Operators' override of how long a dead process's claim on a message holds (ms; default CLAIM_TIMEOUT_MS). */
 export const CLAIM_TIMEOUT_ENV = 'NARRASCOPE_ALERTS_CLAIM_TIMEOUT_MS';
+
+/** Operators' list of internal webhook receivers (comma-separated addresses or CIDRs); none by default. */
+export const WEBHOOK_ALLOW_ENV = 'NARRASCOPE_WEBHOOK_ALLOWED_ADDRESSES';
+
+function webhookAllowAddresses(env: Record<string, string | undefined> = process.env): string[] {
+  const list = (env[WEBHOOK_ALLOW_ENV] ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  try {
+    classifyAddress('0.0.0.0', list);
+  } catch {
+    throw new Error(`${WEBHOOK_ALLOW_ENV} must list IP addresses or CIDRs separated by commas (got '${env[WEBHOOK_ALLOW_ENV]}')`);
+  }
+  return list;
+}
 
 function claimTimeoutMs(env: Record<string, string | undefined> = process.env): number | undefined {
   const value = Number(env[CLAIM_TIMEOUT_ENV]);
@@ -39,7 +53,8 @@ export default defineServerPlugin({
   async activate(ctx) {
     // The outbox is sent by every process that runs the pipeline worker (claims keep them apart), with core's mailer:
     // the SMTP settings the invitation and password e-mails use.
-    const deliverer = new Deliverer({ db: dbOf(ctx.storage), mailer: ctx.services.get(accessKey).mailer, logger: ctx.logger, claimTimeoutMs: claimTimeoutMs() });
+    const deliverer = new Deliverer({ db: dbOf(ctx.storage), mailer: ctx.services.get(accessKey).mailer, logger: ctx.logger, claimTimeoutMs: claimTimeoutMs(),
+      webhookAllowAddresses: webhookAllowAddresses() });
     // Sending runs beside the worker loop, never inside it: a slow SMTP server or webhook must not hold up runs.
     let sending: Promise<unknown> | null = null;
     return [ctx.services.get(pipelineKey).addPeriodicTask({

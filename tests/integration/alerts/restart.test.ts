@@ -136,6 +136,7 @@ describe('alert delivery survives a kill -9', () => {
     // First server: claims the first message and hangs in the SMTP conversation; killed there.
     const env = {
       NARRASCOPE_ALERTS_CLAIM_TIMEOUT_MS: '1500', NARRASCOPE_PIPELINE_POLL_MS: '200', NARRASCOPE_SMTP_URL: sink.smtpUrl,
+      NARRASCOPE_WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.1',
       ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
     };
     const first = runner.spawnCli(['serve'], { ...env, PORT: '0' });

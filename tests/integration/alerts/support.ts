@@ -45,7 +45,11 @@ export async function runWith(t: TestServer, organizationId: string, conversatio
 
 /** The outbox sender with the server's own mailer (core's SMTP settings). */
 export const delivererOf = (t: TestServer, baseBackoffMs = 10) =>
-  new Deliverer({ db: dbOf(t.storage), mailer: t.server.ctx.services.get(accessKey).mailer, logger: t.server.ctx.logger, baseBackoffMs });
+  new Deliverer({
+    db: dbOf(t.storage), mailer: t.server.ctx.services.get(accessKey).mailer, logger: t.server.ctx.logger, baseBackoffMs,
+    // The tests' webhook receivers are on loopback: allowed as an operator allows an internal receiver.
+    webhookAllowAddresses: ['127.0.0.1'],
+  });
 
 export interface ReceivedCall { headers: http.IncomingHttpHeaders; body: string }
 

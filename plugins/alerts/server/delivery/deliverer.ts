@@ -1,3 +1,4 @@
+import { postToPublicAddress } from '@core/server/net/publicPost';
 import crypto from 'node:crypto';
 import type { Logger } from '@core/server/logger';
 import type { Mailer } from '@core/server/auth/mailer';
@@ -19,6 +20,8 @@ export interface DelivererOptions {
   logger: Logger;
   baseBackoffMs?: number;
   claimTimeoutMs?: number;
+  /** Internal webhook receivers the operator allows (addresses or CIDRs); every other private address is refused. */
+  webhookAllowAddresses?: readonly string[];
 }
 
 export const backoffMs = (attempts: number, base = BASE_BACKOFF_MS) => base * 2 ** Math.max(0, attempts - 1);
@@ -93,15 +96,15 @@ export class Deliverer {
       .where('id', '=', row.idempotency_key.split(':')[0]!).where('organization_id', '=', row.organization_id).executeTakeFirst();
     if (!rule) return 'the alert rule no longer exists';
     const timestamp = Math.floor(Date.now() / 1000);
-    const response = await fetch(row.target, {
-      method: 'POST', redirect: 'manual', signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    // Only to public addresses (or ones the operator allowed): a rule's author must not reach the internal network.
+    const result = await postToPublicAddress(row.target, {
+      timeoutMs: WEBHOOK_TIMEOUT_MS, allowAddresses: this.opts.webhookAllowAddresses ?? [], body: row.payload,
       headers: {
         'content-type': 'application/json', [TIMESTAMP_HEADER]: String(timestamp),
         [SIGNATURE_HEADER]: signWebhook(rule.webhook_secret, timestamp, row.payload), [IDEMPOTENCY_HEADER]: row.idempotency_key,
       },
-      body: row.payload,
     });
-    await response.arrayBuffer().catch(() => undefined);
-    return response.ok ? null : `the webhook answered ${response.status}`;
+    if (!result.sent) return `the webhook was not called: ${result.reason}`;
+    return result.status >= 200 && result.status < 300 ? null : `the webhook answered ${result.status}`;
   }
 }
