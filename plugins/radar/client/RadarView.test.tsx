@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWorkbenchHost } from '@core/client/app/host';
 import { WorkbenchProvider, createHostHolder } from '@core/client/app/hostContext';
-import { defineClientPlugin } from '@core/client/plugin/contract';
+import { defineClientPlugin, type ClientPlugin } from '@core/client/plugin/contract';
 import { defineManifest } from '@core/shared/plugin/manifest';
 import { apiKey, navigationKey } from '@core/client/services/keys';
 import radarClient from './index';
@@ -43,7 +43,7 @@ beforeEach(() => {
 });
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
-function renderUi(ui: ReactElement, plugins = [radarClient]) {
+function renderUi(ui: ReactElement, plugins: ClientPlugin[] = [radarClient]) {
   const host = createWorkbenchHost(plugins);
   const holder = createHostHolder(async () => host);
   holder.current = host;

@@ -26,7 +26,7 @@ function backtest(seed: string) {
     const h = Math.floor((Date.parse(post.published_at) - generator.start) / HOUR);
     if (h < 0 || h >= hours) continue;
     totals[h]! += 1;
-    const match = classify(postText({ title: post.title ?? null, subject: null, body: post.body }));
+    const match = classify(postText({ title: post.title ?? null, subject: null, body: post.body ?? '' }));
     if (match) themed.get(match.theme)![h]! += 1;
   }
   const rng = new Random(`narrascope-demo:${seed}`).fork('posts').fork('spikes');

@@ -20,7 +20,7 @@ describe('theme classifier on the demo corpus', () => {
     for (const generated of generator.posts()) {
       const narrative = generator.narratives.find((n) => n.id === generated.narrative)!;
       truth.push(narrative.theme);
-      predicted.push(classify(postText({ title: generated.post.title ?? null, subject: null, body: generated.post.body }))?.theme ?? null);
+      predicted.push(classify(postText({ title: generated.post.title ?? null, subject: null, body: generated.post.body ?? '' }))?.theme ?? null);
       if (narrative.theme) languages.add(generated.post.language ?? '');
     }
     const report = score(truth, predicted);

@@ -27,4 +27,16 @@ describe('the conversation view header', () => {
     expect(screen.getByTestId('run-progress').textContent).toBe('Step 2 of 5 · EXPAND_URLS');
     expect(screen.getByRole('button', { name: 'Cancel run' })).toBeTruthy();
   });
+
+  it("shows Topic Radar's notices: threats, state media and government posts, only those above zero", async () => {
+    const api = fakeApi({ projects: [project('p1', 'Elections')], conversations: [conversation('abc', { name: 'Ballots', status: 'SUCCESS' })] });
+    const inner = api.fetch;
+    api.fetch = async (input: string, init: RequestInit = {}) => (String(input).startsWith('/api/v2/radar/notices?conversation_id=abc')
+      ? new Response(JSON.stringify({ data: { threat_count: 3, state_media_count: 1250, government_count: 0 }, metadata: { errors: [], info: null, msg: null } }), { status: 200 })
+      : inner(input, init));
+    await renderWithApp(ConversationHeader, { api, routePath, path: '/conversations/abc' });
+    await screen.findByRole('heading', { name: 'Ballots' });
+    expect((await screen.findAllByTestId('conversation-notice')).map((b) => b.textContent))
+      .toEqual(['3 posts with threatening language', '1,250 posts linking state media']);
+  });
 });

@@ -1,4 +1,7 @@
 import { useParams } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '@core/client/api/client';
+import { NOTICES_PATH, noticesSchema } from '@plugins/radar/shared/public';
 import {
   Badge, Button, Caption1, MessageBar, MessageBarBody, ProgressBar, Spinner, Subtitle1, Tooltip, makeStyles, tokens, type BadgeProps,
 } from '@fluentui/react-components';
@@ -62,6 +65,7 @@ function Header({ conversation, org, fetchedAt }: { conversation: Conversation; 
       ) : (
         <Caption1 className={styles.meta}>Last run: {formatRunTime(c.last_run)}</Caption1>
       )}
+      <ConversationNotices conversationId={c.id} />
       <div className={styles.spacer} />
       {life.rerunError && <Caption1 role="alert">{life.rerunError}</Caption1>}
       {active && (
@@ -74,5 +78,29 @@ function Header({ conversation, org, fetchedAt }: { conversation: Conversation; 
         </Tooltip>
       )}
     </header>
+  );
+}
+
+/**
+ * Conversation notices (Topic Radar's call): posts with threatening language, and posts linking state media or
+ * government domains of the organisation's domain list. Nothing while none applies or the call is not installed.
+ */
+function ConversationNotices({ conversationId }: { conversationId: string }) {
+  const notices = useQuery({
+    queryKey: ['conversations', 'notices', conversationId],
+    queryFn: ({ signal }) => apiGet(NOTICES_PATH, { query: new URLSearchParams({ conversation_id: conversationId }), schema: noticesSchema, signal }),
+  });
+  const n = notices.data;
+  if (!n) return null;
+  const items: Array<[string, number | null, BadgeProps['color']]> = [
+    ['posts with threatening language', n.threat_count, 'danger'], ['posts linking state media', n.state_media_count, 'warning'],
+    ['posts linking government sites', n.government_count, 'informative'],
+  ];
+  return (
+    <>
+      {items.filter(([, count]) => (count ?? 0) > 0).map(([label, count, color]) => (
+        <Badge key={label} appearance="tint" color={color} data-testid="conversation-notice">{count!.toLocaleString('en')} {label}</Badge>
+      ))}
+    </>
   );
 }
