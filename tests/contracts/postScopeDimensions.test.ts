@@ -54,6 +54,10 @@ const routes: Record<string, Measure> = {
   },
   'coordinations node': async (f) => (await get(`/api/v2/coordinations/c1/node?conversation_id=${conversationId}&user_rid=${member}&${f}`)).data.connected_accounts.length,
   'accounts sharing': async (f) => (await get(`/api/v2/accounts/sharing?conversation_id=${conversationId}&kind=domain&value=campaign.example&${f}`)).data.posts,
+  'analysis urls-shared': async (f) => ((await get(`/api/v2/analysis/urls-shared?conversation_id=${conversationId}&${f}`)).data as Array<{ value: number }>)
+    .reduce((n, u) => n + u.value, 0),
+  'analysis domains-shared': async (f) => ((await get(`/api/v2/analysis/domains-shared?conversation_id=${conversationId}&${f}`)).data as Array<{ value: number }>)
+    .reduce((n, d) => n + d.value, 0),
   'insights key_accounts': async (f) => ((await get(`/api/v2/insights/key_accounts?conversation_id=${conversationId}&top_n=1000&${f}`)).data as Array<{ value: number }>)
     .reduce((n, a) => n + a.value, 0),
 };
