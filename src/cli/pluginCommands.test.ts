@@ -62,6 +62,8 @@ describe('commands plugins contribute to npm run cli', () => {
     expect(help.err).toContain('  plugin-new <id>                 copy plugins/_template into plugins/<id>\n\nCommands of the plugins:\n\n' +
       '  import FILE --org NAME [--platform P] [--format jsonl|csv|ndjson] [--create-org]\n' +
       '                                  import posts exported from other tools (docs/data.md)\n' +
+      '  rdap-bootstrap --from FILE [--out FILE]\n' +
+      "                                  check and install IANA's RDAP bootstrap file (dns.json) used for domain registration lookups\n" +
       '  hello NAME                      greet someone and count the organisations\n' +
       '\nSettings come from the environment: see docs/operations.md.\n');
     expect((await cli(serverPlugins, 'c')).err).not.toContain('hello');
