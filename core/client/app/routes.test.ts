@@ -5,6 +5,7 @@ describe('layoutIdFor', () => {
   it('maps tabs and explorer subtabs to built-in layout ids', () => {
     expect(layoutIdFor('alerts', undefined)).toBe('alerts');
     expect(layoutIdFor('explorer', 'network-navigator')).toBe('explorer.network-navigator');
+    expect(layoutIdFor('explorer', 'urls')).toBe('explorer.urls');
     expect(layoutIdFor('explorer', undefined)).toBe('explorer.posts');
     expect(layoutIdFor(undefined, undefined)).toBe('dashboard');
     expect(layoutIdFor('nonsense', 'x')).toBe('dashboard');

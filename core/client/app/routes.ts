@@ -1,14 +1,14 @@
 /** Conversation tabs and explorer subtabs (spec part 1 section 2); each opens the built-in layout `<tab>[.<subtab>]`. */
 export const CONVERSATION_TABS = ['dashboard', 'explorer', 'insights', 'risk-radar', 'alerts'] as const;
 export type ConversationTab = (typeof CONVERSATION_TABS)[number];
-export const EXPLORER_SUBTABS = ['posts', 'overview', 'network-navigator'] as const;
+export const EXPLORER_SUBTABS = ['posts', 'overview', 'network-navigator', 'urls'] as const;
 export type ExplorerSubtab = (typeof EXPLORER_SUBTABS)[number];
 
 export const TAB_LABELS: Record<ConversationTab, string> = {
   dashboard: 'Dashboard', explorer: 'Explorer', insights: 'Insights', 'risk-radar': 'Risk Radar', alerts: 'Alerts',
 };
 export const SUBTAB_LABELS: Record<ExplorerSubtab, string> = {
-  posts: 'Posts', overview: 'Overview', 'network-navigator': 'Network Navigator',
+  posts: 'Posts', overview: 'Overview', 'network-navigator': 'Network Navigator', urls: 'URLs',
 };
 
 export const MY_ORGANIZATION_PAGES = [
