@@ -69,4 +69,17 @@ describe('alerts panel', () => {
     expect(await screen.findByText('No alert has fired on this conversation.')).toBeTruthy();
     expect(await screen.findByText('No notifications.')).toBeTruthy();
   });
+
+  it('opens the rule dialog empty from "New alert rule" and filled in from a rule\'s Edit', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => envelope(url.includes('/alerts/notifications') ? { unread: 0, items: [] } : url.includes('/alerts/configs') ? [rule] : [])));
+    renderInWorkbench(<ConversationAlertsPanel paneId="p" config={{}} setConfig={() => {}} conversationId={conversationId} filters={emptyFilters()} />,
+      { plugins: [alertsClient], conversationId });
+    await userEvent.click(await screen.findByRole('button', { name: 'New alert rule' }));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit <i>Harbour</i> surge' }));
+    expect((await screen.findByLabelText('Name') as HTMLInputElement).value).toBe('<i>Harbour</i> surge');
+    expect(screen.getByText('Criterion 2')).toBeTruthy();
+    expect((screen.getAllByLabelText('Platforms (comma-separated, empty for all)')[0] as HTMLInputElement).value).toBe('twitter');
+  });
 });

@@ -1,9 +1,14 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { apiGet } from '@core/client/api/client';
 import type { PanelProps } from '@core/client/plugin/contract';
 import NotificationsSection from './NotificationsSection';
-import { ALERT_CONFIGS_PATH, alertConfigListSchema, firedAlertListSchema, type AlertConfig, type Criterion } from '../shared/api';
+import { usePanelCommand } from '@core/client/commands/usePanelCommand';
+import RuleDialog from './RuleDialog';
+import { newAlertRuleCommand } from './commands';
+import { describeCriterion } from './describeCriterion';
+import { ALERT_CONFIGS_PATH, alertConfigListSchema, firedAlertListSchema, type AlertConfig } from '../shared/api';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalM, overflow: 'auto' },
@@ -14,16 +19,6 @@ const useStyles = makeStyles({
 export const rulesQueryKey = (conversationId: string) => ['alerts', 'configs', conversationId] as const;
 export const firedQueryKey = (conversationId: string) => ['alerts', 'fired', conversationId] as const;
 
-/** A criterion in words, as the rule list shows it. */
-export function describeCriterion(c: Criterion): string {
-  const where = [c.platform?.length ? `on ${c.platform.join(', ')}` : '', c.risk_categories?.length ? `in ${c.risk_categories.join(', ')}` : '']
-    .filter(Boolean).join(' ');
-  const what = c.kind === 'unusual_change'
-    ? `${c.metric} ${c.direction === 'either' ? 'changes' : c.direction === 'increase' ? 'rises' : 'falls'} unusually (${c.sensitivity ?? 'medium'} sensitivity)`
-    : `${c.metric} ${c.direction === 'either' ? 'changes' : c.direction === 'increase' ? 'rises' : 'falls'} by ${c.threshold}${c.unit === 'percent' ? '%' : ''}`;
-  return where ? `${what} ${where}` : what;
-}
-
 function ruleState(rule: AlertConfig): string {
   if (!rule.enabled) return 'Disabled';
   if (rule.muted_until && rule.muted_until > new Date().toISOString()) return `Muted until ${new Date(rule.muted_until).toLocaleString()}`;
@@ -31,8 +26,11 @@ function ruleState(rule: AlertConfig): string {
 }
 
 /** The conversation's alert rules and fired alerts (newest first), read-only; text is rendered as text. */
-export default function ConversationAlertsPanel({ conversationId }: PanelProps<Record<string, never>>) {
+export default function ConversationAlertsPanel({ conversationId, paneId }: PanelProps<Record<string, never>>) {
   const styles = useStyles();
+  // null: closed; 'new': a new rule; otherwise the rule being edited.
+  const [editing, setEditing] = useState<AlertConfig | 'new' | null>(null);
+  usePanelCommand(newAlertRuleCommand, paneId, () => setEditing('new'));
   const rules = useQuery({
     queryKey: rulesQueryKey(conversationId ?? ''), enabled: !!conversationId,
     queryFn: () => apiGet(ALERT_CONFIGS_PATH, { query: { conversation_id: conversationId }, schema: alertConfigListSchema }),
@@ -46,14 +44,22 @@ export default function ConversationAlertsPanel({ conversationId }: PanelProps<R
     <div className={styles.root}>
       <NotificationsSection />
       <section aria-label="Alert rules">
-        <Text weight="semibold">Alert rules</Text>
+        <div className={styles.row}>
+          <Text weight="semibold">Alert rules</Text>
+          <Button size="small" onClick={() => setEditing('new')}>New alert rule</Button>
+        </div>
+        {editing && (
+          <RuleDialog key={editing === 'new' ? 'new' : editing.id} open conversationId={conversationId}
+            rule={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
+        )}
         {rules.isLoading && <Text>Loading alert rules…</Text>}
         {rules.isError && <Text role="alert">{(rules.error as Error).message}</Text>}
         {rules.data && rules.data.length === 0 && <Text>No alert rules on this conversation yet.</Text>}
         <ul className={styles.list}>
           {rules.data?.map((rule) => (
             <li key={rule.id}>
-              <div className={styles.row}><Text weight="semibold">{rule.name}</Text><Badge appearance="outline">{ruleState(rule)}</Badge></div>
+              <div className={styles.row}><Text weight="semibold">{rule.name}</Text><Badge appearance="outline">{ruleState(rule)}</Badge>
+                <Button size="small" aria-label={`Edit ${rule.name}`} onClick={() => setEditing(rule)}>Edit</Button></div>
               <Text size={200}>{rule.config.criteria.map(describeCriterion).join('; or ')}</Text>
             </li>
           ))}

@@ -3,6 +3,7 @@ import { defineClientPlugin, definePanel } from '@core/client/plugin/contract';
 import { apiKey } from '@core/client/services/keys';
 import { manifest } from '../manifest';
 import { METRICS } from '../shared/vocabulary';
+import { newAlertRuleCommand } from './commands';
 
 export const conversationAlertsPanel = definePanel({
   type: 'alerts.conversation',
@@ -29,7 +30,7 @@ export default defineClientPlugin({
   manifest,
   panels: [conversationAlertsPanel, metricsPanel],
   services: { requires: [apiKey] },
-  commands: [{
+  commands: [newAlertRuleCommand, {
     id: 'alerts.refresh',
     title: 'Refresh alerts',
     category: 'Alerts',
