@@ -150,8 +150,9 @@ describe('narratives of the demo conversation in Chromium', () => {
     expect(timelineRows[0]!.slice(0, 2)).toEqual([chosen.title, String(chosen.post_count)]);
     await pane('Topic timeline').locator('.js-plotly-plot .scatterlayer .trace').first().waitFor({ state: 'attached' });
     expect(await pane('Topic timeline').locator('.js-plotly-plot .scatterlayer .trace').count()).toBe(1);
-    // Its legend names the narrative (Plotly hides the legend of a single line unless told).
-    expect(await pane('Topic timeline').locator('.legend .legendtext').allTextContents()).toEqual([chosen.title]);
+    // Its legend names the narrative (Plotly hides the legend of a single line unless told), cut at 32 characters.
+    const legendName = chosen.title.length > 32 ? `${chosen.title.slice(0, 31)}…` : chosen.title;
+    expect(await pane('Topic timeline').locator('.legend .legendtext').allTextContents()).toEqual([legendName]);
 
     // Posts over time and the platform breakdown count exactly the narrative's posts.
     await expect.poll(async () => sum(await chartCounts('Posts over time')), { timeout: 20_000 }).toBe(chosen.post_count);

@@ -17,18 +17,22 @@ type PlotSpec = Omit<PlotParams, 'style' | 'useResizeHandler'>;
 /** How much room the chart has: a compact chart (a quarter pane at 1280x800) draws no legend; hover names the marks. */
 export interface ChartFit { compact: boolean; width: number; height: number }
 
+/** The height Plotly's margins, title room and x tick labels take from a compact chart. */
+const PLOT_MARGINS_PX = 60;
+
 /** Below this the legend would take the plot's place or be cut (ADR 0012). */
 const COMPACT = { height: 220, width: 380 };
 
 /**
- * A compact chart: no legend, smaller tick labels, and only as many ticks as the room holds (one per 28 px of
- * height, one per 80 px of width), on every axis of the layout (subplots have xaxis2, yaxis2 ...).
+ * A compact chart: no legend, smaller tick labels, and only as many ticks as the room holds (one per 28 px of the
+ * plot's height, which is the chart's less about 60 px of margins and tick labels; one per 80 px of width), on every
+ * axis of the layout (subplots have xaxis2, yaxis2 ...).
  */
 export function compactLayout(layout: Record<string, unknown>, fit: ChartFit): Record<string, unknown> {
   const out: Record<string, unknown> = { ...layout, showlegend: false, font: { size: 10 } };
   const subplots = Math.max(1, Object.keys(layout).filter((k) => /^xaxis\d*$/.test(k)).length);
   for (const axis of new Set(['xaxis', 'yaxis', ...Object.keys(layout).filter((k) => /^[xy]axis\d*$/.test(k))])) {
-    const room = axis.startsWith('x') ? fit.width / subplots / 80 : fit.height / 28;
+    const room = axis.startsWith('x') ? fit.width / subplots / 80 : Math.max(0, fit.height - PLOT_MARGINS_PX) / 28;
     out[axis] = { ...(layout[axis] as object | undefined), nticks: Math.max(2, Math.floor(room)), automargin: true };
   }
   return out;
