@@ -1,17 +1,11 @@
 import crypto from 'node:crypto';
 import type { Registration } from '../shared/api';
+import type { RdapFacts } from './rdap/parse';
 import type { RegistrationRow, UrlsDb } from './tables';
 
 /** What an RDAP lookup found (or that the registry does not know the domain). */
-export interface RegistrationFacts {
+export interface RegistrationFacts extends RdapFacts {
   status: 'found' | 'not_found';
-  registrant_name: string | null;
-  registrant_phone: string | null;
-  registrant_email: string | null;
-  registrar: string | null;
-  reg_created_at: string | null;
-  reg_expires_at: string | null;
-  reg_updated_at: string | null;
   source: string;
 }
 

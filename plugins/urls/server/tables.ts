@@ -1,8 +1,9 @@
 import { tablesOf, type Storage } from '@core/server/storage/database';
 import type { PostStoreTables } from '@core/server/postStore/tables';
+import type { RdapFacts } from './rdap/parse';
 
 /** One RDAP answer for a domain, kept as a dated snapshot (history = what changed between snapshots). */
-export interface RegistrationRow {
+export interface RegistrationRow extends RdapFacts {
   id: string;
   organization_id: string;
   /** Registrable domain, lower case. */
@@ -10,13 +11,6 @@ export interface RegistrationRow {
   looked_up_at: string;
   /** `found` or `not_found` (the registry answered 404). */
   status: string;
-  registrant_name: string | null;
-  registrant_phone: string | null;
-  registrant_email: string | null;
-  registrar: string | null;
-  reg_created_at: string | null;
-  reg_expires_at: string | null;
-  reg_updated_at: string | null;
   /** The RDAP server that answered (after redirects), or `demo`. */
   source: string;
 }
