@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import type { RunSummary, SystemStatus } from '@core/shared/status/api';
+import type { StageDefinition } from '../pipeline/stages';
 import type { Storage } from '../storage/database';
 import type { CoreTables } from '../storage/tables';
+import { systemMetrics, versions } from './systemData';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The lists are for a person to read; the counts carry the totals. */
@@ -37,7 +39,10 @@ function summary(r: RunRow): RunSummary {
  * `showErrors`: a failed run's error text is raw (paths, hosts, library messages), so like the conversation API's
  * `admin_details` only admins read it; other holders of VIEW_SYSTEM_STATUS_DATA see which stage failed, not why.
  */
-export async function systemStatus(storage: Storage, organizationId: string | null, now = new Date(), showErrors = true): Promise<SystemStatus> {
+export async function systemStatus(
+  storage: Storage, organizationId: string | null, now = new Date(), showErrors = true,
+  stages: readonly Pick<StageDefinition, 'id' | 'version'>[] = [],
+): Promise<SystemStatus> {
   const db: Db = storage.db;
   const runs = () => {
     const q = db.selectFrom('core_pipeline_runs');
@@ -72,6 +77,7 @@ export async function systemStatus(storage: Storage, organizationId: string | nu
     byStage.set(s.stage_id, list);
   }
 
+  const metrics = await systemMetrics(storage, organizationId);
   const uptime = process.uptime();
   return {
     version: VERSION,
@@ -81,6 +87,8 @@ export async function systemStatus(storage: Storage, organizationId: string | nu
     scope: organizationId ? 'organization' : 'all',
     organization_id: organizationId,
     generated_at: now.toISOString(),
+    versions: versions(VERSION, stages),
+    system_metrics: metrics,
     pipeline: {
       runs_by_status: Object.fromEntries(counts.map((c) => [c.status, Number(c.n)])),
       queued: queued.map(summary),

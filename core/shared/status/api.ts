@@ -43,6 +43,34 @@ const stageDurationSchema = z.object({
   max_ms: z.number(),
 });
 
+/** The spec's utilisation: one data collector's collected entities (records) and queries (runs it served). */
+const collectorUtilisationSchema = z.object({
+  datacollector: z.string(),
+  total_entities: z.number().int(),
+  total_queries: z.number().int(),
+});
+
+/** The spec's system metrics (of the status's scope). */
+const systemMetricsSchema = z.object({
+  /** Stored posts. */
+  record_count: z.number().int(),
+  /** Conversations with at least one run. */
+  total_conversations: z.number().int(),
+  /** Active users. */
+  users: z.number().int(),
+  dag_runs: z.number().int(),
+  collector_utilisations: z.array(collectorUtilisationSchema),
+});
+
+/** The spec's versions object: backend, commit, language runtime and the analysis services' (pipeline stages') versions. */
+const versionsSchema = z.object({
+  backend: z.string(),
+  /** Null when the server runs outside a git checkout and NARRASCOPE_COMMIT is unset. */
+  commit: z.string().nullable(),
+  language_runtime: z.string(),
+  analysis_services: z.record(z.string(), z.number().int()),
+});
+
 export const systemStatusSchema = z.object({
   version: z.string(),
   started_at: z.string(),
@@ -52,6 +80,8 @@ export const systemStatusSchema = z.object({
   scope: z.enum(['organization', 'all']),
   organization_id: z.string().nullable(),
   generated_at: z.string(),
+  versions: versionsSchema,
+  system_metrics: systemMetricsSchema,
   pipeline: z.object({
     runs_by_status: z.record(z.string(), z.number().int()),
     queued: z.array(runSummarySchema),
@@ -63,3 +93,9 @@ export const systemStatusSchema = z.object({
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
 export type RunSummary = z.infer<typeof runSummarySchema>;
+export type CollectorUtilisation = z.infer<typeof collectorUtilisationSchema>;
+export type SystemMetrics = z.infer<typeof systemMetricsSchema>;
+export type Versions = z.infer<typeof versionsSchema>;
+
+/** Prometheus text exposition of the same figures; authenticated by an API key (VIEW_SYSTEM_STATUS_DATA). */
+export const PROMETHEUS_METRICS_PATH = '/metrics';

@@ -15,6 +15,11 @@ function statusAnswer(): SystemStatus {
   return {
     version: '0.1.0', started_at: '2026-11-20T10:00:00.000Z', uptime_seconds: 3 * 86_400 + 2 * 3600 + 5 * 60, database: 'postgres',
     scope: 'organization', organization_id: 'org-1', generated_at: '2026-11-23T12:05:00.000Z',
+    versions: { backend: '0.1.0', commit: '0123456789abcdef0123456789abcdef01234567', language_runtime: 'Node.js v22.11.0',
+      analysis_services: { 'alerts.metrics': 1, 'topics.cluster': 4 } },
+    system_metrics: { record_count: 1_234_567, total_conversations: 18, users: 7, dag_runs: 16, collector_utilisations: [
+      { datacollector: 'Bluesky', total_entities: 20_000, total_queries: 12 }, { datacollector: 'Local archive', total_entities: 950, total_queries: 4 },
+    ] },
     pipeline: {
       runs_by_status: { SUCCESS: 12, FAILED: 2, PENDING: 1, RUNNING: 1 },
       queued: [run({ id: 'r-q', conversation_id: 'conv-queued', run_type: 'SCHEDULED_RUN' })],
@@ -59,6 +64,9 @@ function render() {
 
 const cells = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
 
+/** The definition list of the page's section named `name`, as text. */
+const facts = (name: string) => screen.getByRole('region', { name }).querySelector('dl')!.textContent;
+
 describe('/myOrganization/systemStatus', () => {
   it('shows the version, uptime, database and the pipeline state', async () => {
     render();
@@ -73,6 +81,10 @@ describe('/myOrganization/systemStatus', () => {
     expect(cells(failures)).toEqual([['23 Nov 2026, 11:00:00 UTC', 'conv-failed', 'coordination.detect',
       "Stage 'Detect' (coordination.detect) failed: <b>out of memory</b>"]]);
     expect(failures.querySelector('b')).toBeNull();
+    expect(facts('System metrics')).toBe('Records1,234,567Conversations18Users7DAG runs16');
+    expect(cells(screen.getByRole('table', { name: 'Data collector utilisation' }))).toEqual([['Bluesky', '20,000', '12'], ['Local archive', '950', '4']]);
+    expect(facts('Versions')).toBe(
+      'Backend0.1.0Commit0123456789abcdef0123456789abcdef01234567RuntimeNode.js v22.11.0alerts.metricsv1topics.clusterv4');
     expect(cells(screen.getByRole('table', { name: 'Stage durations' }))).toEqual([
       ['conversations.collect', '14', '850 ms', '2.3 s'], ['topics.cluster', '12', '1 min 35 s', '10 min 10 s'],
     ]);

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   Body1, Caption1, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title2, Title3,
@@ -64,6 +65,62 @@ function OpenRuns({ runs }: { runs: RunSummary[] }) {
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The spec's system metrics and collector utilisation, then the versions object. */
+function SystemData({ status }: { status: SystemStatus }) {
+  const styles = useStyles();
+  const m = status.system_metrics;
+  const v = status.versions;
+  return (
+    <>
+      <section aria-labelledby="metrics-heading">
+        <Title3 as="h2" id="metrics-heading">System metrics</Title3>
+        <dl className={styles.facts}>
+          <dt className={styles.term}>Records</dt><dd>{count(m.record_count)}</dd>
+          <dt className={styles.term}>Conversations</dt><dd>{count(m.total_conversations)}</dd>
+          <dt className={styles.term}>Users</dt><dd>{count(m.users)}</dd>
+          <dt className={styles.term}>DAG runs</dt><dd>{count(m.dag_runs)}</dd>
+        </dl>
+      </section>
+      <section aria-labelledby="collectors-heading">
+        <Title3 as="h2" id="collectors-heading">Data collector utilisation</Title3>
+        {m.collector_utilisations.length === 0 ? <Body1>No data collector has run.</Body1> : (
+          <Table aria-label="Data collector utilisation" size="small">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>Data collector</TableHeaderCell>
+                <TableHeaderCell>Total entities</TableHeaderCell>
+                <TableHeaderCell>Total queries</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {m.collector_utilisations.map((u) => (
+                <TableRow key={u.datacollector}>
+                  <TableCell>{u.datacollector}</TableCell>
+                  <TableCell>{count(u.total_entities)}</TableCell>
+                  <TableCell>{count(u.total_queries)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+      <section aria-labelledby="versions-heading">
+        <Title3 as="h2" id="versions-heading">Versions</Title3>
+        <dl className={styles.facts}>
+          <dt className={styles.term}>Backend</dt><dd>{v.backend}</dd>
+          <dt className={styles.term}>Commit</dt><dd>{v.commit ?? 'unknown'}</dd>
+          <dt className={styles.term}>Runtime</dt><dd>{v.language_runtime}</dd>
+          {Object.entries(v.analysis_services).map(([id, version]) => (
+            <Fragment key={id}><dt className={styles.term}>{id}</dt><dd>{`v${version}`}</dd></Fragment>
+          ))}
+        </dl>
+      </section>
+    </>
   );
 }
 
@@ -138,7 +195,8 @@ function Pipeline({ status }: { status: SystemStatus }) {
 }
 
 /**
- * /myOrganization/systemStatus (permission VIEW_SYSTEM_STATUS_DATA): version, uptime, database and the pipeline
+ * /myOrganization/systemStatus (permission VIEW_SYSTEM_STATUS_DATA): version, uptime, database, system metrics,
+ * collector utilisation, versions and the pipeline
  * of the organisation (global admins: all), re-asked every 10 s. Without the permission the server's refusal shows.
  */
 export default function SystemStatusPage() {
@@ -165,6 +223,7 @@ export default function SystemStatusPage() {
           </dl>
           <Caption1>{`Updated ${formatWhen(data.generated_at)}; refreshed every ${STATUS_REFRESH_MS / 1000} s.`}</Caption1>
           {status.isError ? <Body1 role="alert">{`The last refresh failed: ${status.error.message}`}</Body1> : null}
+          <SystemData status={data} />
           <Pipeline status={data} />
         </>
       )}
