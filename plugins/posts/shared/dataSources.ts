@@ -73,9 +73,22 @@ export type OrganizationDataSourceUpdate = z.infer<typeof organizationDataSource
 
 export const organizationDataSourcePath = (id: string) => `/api/v2/posts/data-sources/${encodeURIComponent(id)}/organization`;
 
+/**
+ * The spec's data vendor toggle (part 2 section 3): `data_vender` (the source key, e.g. `bluesky`; the spec's
+ * spelling) and `enable`. `PUT /api/v2/posts/data-vendor` switches that vendor on or off for the caller's
+ * organisation and answers the toggle as stored.
+ */
+export const DATA_VENDOR_PATH = '/api/v2/posts/data-vendor';
+export const dataVendorToggleSchema = z.object({
+  data_vender: z.string().min(1).max(64),
+  enable: z.boolean(),
+}).strict();
+export type DataVendorToggle = z.infer<typeof dataVendorToggleSchema>;
+
 /** Messages of the data source calls (exact texts; tests and the admin page use them). */
 export const DATA_SOURCE_MESSAGES = {
   notFound: 'Data source not found',
   notEditable: 'This data source cannot be edited.',
   notAvailable: 'This data source is switched off for this installation: a global admin must enable it first.',
+  vendorNotFound: 'Data vendor not found',
 } as const;

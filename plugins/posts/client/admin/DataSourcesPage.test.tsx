@@ -32,6 +32,12 @@ beforeEach(() => {
       sources[i] = { ...sources[i]!, ...(body as object), customized: true };
       return envelope(sources[i]);
     }
+    if (path === '/api/v2/posts/data-vendor' && method === 'PUT') {
+      const { data_vender: vendor, enable } = body as { data_vender: string; enable: boolean };
+      const i = sources.findIndex((s) => s.source === vendor);
+      sources[i] = { ...sources[i]!, enabled: enable, customized: true };
+      return envelope({ data_vender: vendor, enable });
+    }
     return envelope(null, 404, ['Not found']);
   });
 });
@@ -80,7 +86,8 @@ describe('/myOrganization/datasources', () => {
 
     await userEvent.click(local);
     await waitFor(() => expect((screen.getByRole('switch', { name: 'Use Local archive in this organisation' }) as HTMLInputElement).checked).toBe(false));
-    expect(sent.at(-1)).toEqual({ path: `/api/v2/posts/data-sources/${LOCAL_ARCHIVE_ID}/organization`, method: 'PUT', body: { enabled: false } });
+    // The switch is the spec's data vendor toggle: data_vender (the source key) and enable.
+    expect(sent.at(-1)).toEqual({ path: '/api/v2/posts/data-vendor', method: 'PUT', body: { data_vender: 'local', enable: false } });
 
     const limit = screen.getByRole('spinbutton', { name: 'Record limit of Local archive' });
     await userEvent.type(limit, '0');

@@ -7,7 +7,7 @@ import {
 import { ApiError } from '@core/client/api/client';
 import { useNotify } from '@core/client/app/notifications';
 import { RECORD_LIMIT_MAX, RECORD_LIMIT_MIN, type OrganizationDataSource, type OrganizationDataSourceUpdate } from '../../shared/dataSources';
-import { adminKeys, fetchDataSources, updateOrganizationDataSource } from './api';
+import { adminKeys, fetchDataSources, toggleDataVendor, updateOrganizationDataSource } from './api';
 
 const useStyles = makeStyles({
   limit: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
@@ -44,6 +44,15 @@ function DataSourceRow({ source, canAdd, canRemove }: { source: OrganizationData
     },
     onError: (e) => notify(serverMessage(e), 'error'),
   });
+  // On/off goes through the spec's data vendor toggle (data_vender + enable); the record limit through the source's own call.
+  const toggle = useMutation({
+    mutationFn: (enable: boolean) => toggleDataVendor(source.source, enable),
+    onSuccess: ({ enable }) => {
+      queryClient.setQueryData<OrganizationDataSource[]>(adminKeys.dataSources, (list) => list?.map((s) => (s.id === source.id ? { ...s, enabled: enable, customized: true } : s)));
+      notify(`${source.name} saved`, 'success');
+    },
+    onError: (e) => notify(serverMessage(e), 'error'),
+  });
   const canToggle = source.editable && source.available && (source.enabled ? canRemove : canAdd);
   return (
     <TableRow>
@@ -51,9 +60,9 @@ function DataSourceRow({ source, canAdd, canRemove }: { source: OrganizationData
       <TableCell>{source.source}</TableCell>
       <TableCell>
         <Switch
-          aria-label={`Use ${source.name} in this organisation`} checked={source.enabled} disabled={!canToggle || save.isPending}
+          aria-label={`Use ${source.name} in this organisation`} checked={source.enabled} disabled={!canToggle || toggle.isPending}
           label={source.available ? (source.enabled ? 'On' : 'Off') : UNAVAILABLE_HINT}
-          onChange={(_, d) => save.mutate({ enabled: d.checked })}
+          onChange={(_, d) => toggle.mutate(d.checked)}
         />
       </TableCell>
       <TableCell>

@@ -2,7 +2,7 @@ import { ApiError, apiGet, apiMutate, readCookie } from '@core/client/api/client
 import { CSRF_ACCESS_COOKIE, CSRF_HEADER } from '@core/shared/api/cookies';
 import { DATA_SOURCES_PATH } from '../../shared/api';
 import {
-  organizationDataSourcePath, organizationDataSourceSchema, type OrganizationDataSource, type OrganizationDataSourceUpdate,
+  DATA_VENDOR_PATH, dataVendorToggleSchema, organizationDataSourcePath, organizationDataSourceSchema, type OrganizationDataSource, type OrganizationDataSourceUpdate,
 } from '../../shared/dataSources';
 import { IMPORT_PATH, importResultSchema, type ImportResult, type UploadFormat } from '../../shared/imports';
 
@@ -16,6 +16,11 @@ export async function fetchDataSources(): Promise<OrganizationDataSource[]> {
 
 export function updateOrganizationDataSource(id: string, body: OrganizationDataSourceUpdate): Promise<OrganizationDataSource> {
   return apiMutate('PUT', organizationDataSourcePath(id), { body, schema: organizationDataSourceSchema });
+}
+
+/** The spec's data vendor toggle: switches the source `dataVender` (its key) on or off for the organisation. */
+export function toggleDataVendor(dataVender: string, enable: boolean) {
+  return apiMutate('PUT', DATA_VENDOR_PATH, { body: { data_vender: dataVender, enable }, schema: dataVendorToggleSchema });
 }
 
 export interface UploadRequest {

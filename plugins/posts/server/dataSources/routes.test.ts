@@ -109,6 +109,42 @@ describe('PUT /api/v2/posts/data-sources/{id}/organization', () => {
   });
 });
 
+describe('PUT /api/v2/posts/data-vendor (the spec data vendor toggle)', () => {
+  const VENDOR = '/api/v2/posts/data-vendor';
+  it("switches a vendor by its key for the caller's organisation and answers data_vender and enable", async () => {
+    const a = await signedIn({ admin: true });
+    const b = await signedIn({ admin: true });
+    const off = await a.client.put(VENDOR, { data_vender: 'local', enable: false });
+    expect(off.status).toBe(200);
+    expect(off.body.data).toEqual({ data_vender: 'local', enable: false });
+    expect((await a.client.get('/api/v2/posts/data-sources')).body.data[0]).toMatchObject({ id: LOCAL_ARCHIVE_ID, enabled: false, customized: true });
+    expect((await b.client.get('/api/v2/posts/data-sources')).body.data[0]).toMatchObject({ enabled: true, customized: false });
+    expect((await a.client.put(VENDOR, { data_vender: 'local', enable: true })).body.data).toEqual({ data_vender: 'local', enable: true });
+    const audit = await t.storage.db.selectFrom('core_event_audit').select('detail')
+      .where('organization_id', '=', a.user.organizationId).where('event_type', '=', 'data_source_updated').orderBy('created_at').execute();
+    expect(audit.map((e) => JSON.parse(e.detail).enabled)).toEqual([false, true]);
+  });
+
+  it('refuses unknown vendors, bad bodies, unavailable vendors and missing permissions, changing nothing', async () => {
+    const admin = await signedIn({ admin: true });
+    const before = await allRows();
+    const unknown = await admin.client.put(VENDOR, { data_vender: 'myspace', enable: true });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.metadata.errors).toEqual(['Data vendor not found']);
+    expect((await admin.client.put(VENDOR, { data_vender: 'local', enabled: true })).status).toBe(400);
+    expect((await admin.client.put(VENDOR, { data_vender: 'local' })).status).toBe(400);
+    const unavailable = await admin.client.put(VENDOR, { data_vender: 'bluesky', enable: true });
+    expect(unavailable.status).toBe(403);
+    expect(unavailable.body.metadata.errors).toEqual(['This data source is switched off for this installation: a global admin must enable it first.']);
+    const reader = await signedIn({ permissions: ['READ_DATA_SOURCE'] }, admin.org);
+    const denied = await reader.client.put(VENDOR, { data_vender: 'local', enable: false });
+    expect(denied.status).toBe(403);
+    expect(denied.body.metadata.errors).toEqual(['You do not have permission to perform this action.']);
+    expect((await new ApiClient(t.url).put(VENDOR, { data_vender: 'local', enable: false })).status).toBe(401);
+    expect(await allRows()).toEqual(before);
+  });
+});
+
 describe('PATCH /api/v2/posts/data-sources/{id} (installation)', () => {
   it('lets a global admin change record_limit within 1-20000 or to null, and refuses others', async () => {
     const admin = await signedIn({ admin: true, roles: ['Global Admin'] });

@@ -2,9 +2,12 @@
  * Data source calls. The list answers what the caller's organisation uses; an organisation admin switches a
  * source on or off for the organisation and sets its record_limit (`PUT .../{id}/organization`); a global admin
  * changes the installation's catalogue (`PATCH .../{id}`: available or not, default record_limit, collector
- * settings). Collect steps read these at run time, so every change applies to the next run without a restart.
+ * settings). The spec's data vendor toggle (`PUT /api/v2/posts/data-vendor`, `data_vender` + `enable`) is the same
+ * organisation switch addressed by source key. Collect steps read these at run time, so every change applies to the next run without a restart.
  */
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { SessionUser } from '@core/server/auth/sessionUser';
 import { writeAudit } from '@core/server/auth/audit';
 import type { CoreTables } from '@core/server/storage/tables';
 import { forbidden, notFound } from '@core/server/http/errors';
@@ -13,10 +16,11 @@ import { nowIso } from '@core/server/storage/database';
 import { can } from '@core/shared/access/permissions';
 import { DATA_SOURCES_PATH, dataSourceParamsSchema, dataSourceUpdateSchema } from '../../shared/api';
 import {
-  DATA_SOURCE_MESSAGES, dataSourceSchema, organizationDataSourceSchema, organizationDataSourceUpdateSchema, type OrganizationDataSource,
+  DATA_SOURCE_MESSAGES, DATA_VENDOR_PATH, dataSourceSchema, dataVendorToggleSchema, organizationDataSourceSchema,
+  organizationDataSourceUpdateSchema, type OrganizationDataSource, type OrganizationDataSourceUpdate,
 } from '../../shared/dataSources';
 import type { PostsDataSourceRow } from '@plugins/posts/server/tables';
-import { dataSourceDb, dataSourceFor, dataSourcesFor, type EffectiveDataSource } from './organization';
+import { dataSourceBySource, dataSourceDb, dataSourceFor, dataSourcesFor, type DataSourceDb, type EffectiveDataSource } from './organization';
 
 const organizationDataSourceListSchema = organizationDataSourceSchema.array();
 
@@ -28,6 +32,44 @@ export const toOrganizationDataSource = (s: EffectiveDataSource): OrganizationDa
   id: s.id, name: s.name, record_limit: s.effective_record_limit, source: s.source, enabled: s.effective_enabled,
   editable: s.editable === 1, available: s.available, customized: s.customized,
 });
+
+/**
+ * The organisation's own choice for one source (enabled, record_limit), checked and audited in one place for both
+ * the data source switch and the data vendor toggle.
+ */
+async function changeForOrganization(
+  db: DataSourceDb, request: FastifyRequest, user: SessionUser, before: EffectiveDataSource | undefined, notFoundMessage: string,
+  { enabled, record_limit: recordLimit }: OrganizationDataSourceUpdate,
+): Promise<OrganizationDataSource> {
+  const needs = [
+    ...(enabled === true || recordLimit !== undefined ? ['ADD_DATA_SOURCE_TO_ORGANIZATION' as const] : []),
+    ...(enabled === false ? ['REMOVE_DATA_SOURCE_FROM_ORGANIZATION' as const] : []),
+  ];
+  if (needs.some((p) => !can(user, p))) throw forbidden();
+  if (!before) throw notFound(notFoundMessage);
+  if (before.editable !== 1) throw forbidden(DATA_SOURCE_MESSAGES.notEditable);
+  if (enabled === true && !before.available) throw forbidden(DATA_SOURCE_MESSAGES.notAvailable);
+  const next = {
+    enabled: (enabled ?? before.effective_enabled) ? 1 : 0,
+    record_limit: recordLimit !== undefined ? recordLimit : before.effective_record_limit,
+    updated_by: user.id, updated_at: nowIso(),
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('posts_organization_data_sources')
+      .values({ organization_id: user.organization_id, data_source_id: before.id, ...next })
+      .onConflict((oc) => oc.columns(['organization_id', 'data_source_id']).doUpdateSet(next))
+      .execute();
+    await writeAudit(auditDb(trx), request, {
+      event: 'data_source_updated', organizationId: user.organization_id, userId: user.id, email: user.email,
+      detail: {
+        data_source_id: before.id, name: before.name, scope: 'organization',
+        enabled: next.enabled === 1, record_limit: next.record_limit,
+        previous: { enabled: before.effective_enabled, record_limit: before.effective_record_limit },
+      },
+    });
+  });
+  return toOrganizationDataSource((await dataSourceFor(db, user.organization_id, before.id))!);
+}
 
 // writeAudit takes core's tables; a transaction over core's and ours is one at run time (Kysely's types are invariant).
 const auditDb = (trx: unknown) => trx as Kysely<CoreTables>;
@@ -47,37 +89,21 @@ export function registerDataSourceRoutes(r: RouteRegistrar): void {
     params: dataSourceParamsSchema, body: organizationDataSourceUpdateSchema, response: organizationDataSourceSchema, permission: 'READ_DATA_SOURCE',
   }, async (ctx) => {
     const user = requireUser(ctx);
-    const { enabled, record_limit: recordLimit } = ctx.body;
-    const needs = [
-      ...(enabled === true || recordLimit !== undefined ? ['ADD_DATA_SOURCE_TO_ORGANIZATION' as const] : []),
-      ...(enabled === false ? ['REMOVE_DATA_SOURCE_FROM_ORGANIZATION' as const] : []),
-    ];
-    if (needs.some((p) => !can(user, p))) throw forbidden();
     const db = dataSourceDb(ctx.app.storage);
     const before = await dataSourceFor(db, user.organization_id, ctx.params.id);
-    if (!before) throw notFound(DATA_SOURCE_MESSAGES.notFound);
-    if (before.editable !== 1) throw forbidden(DATA_SOURCE_MESSAGES.notEditable);
-    if (enabled === true && !before.available) throw forbidden(DATA_SOURCE_MESSAGES.notAvailable);
-    const next = {
-      enabled: (enabled ?? before.effective_enabled) ? 1 : 0,
-      record_limit: recordLimit !== undefined ? recordLimit : before.effective_record_limit,
-      updated_by: user.id, updated_at: nowIso(),
-    };
-    await db.transaction().execute(async (trx) => {
-      await trx.insertInto('posts_organization_data_sources')
-        .values({ organization_id: user.organization_id, data_source_id: before.id, ...next })
-        .onConflict((oc) => oc.columns(['organization_id', 'data_source_id']).doUpdateSet(next))
-        .execute();
-      await writeAudit(auditDb(trx), ctx.request, {
-        event: 'data_source_updated', organizationId: user.organization_id, userId: user.id, email: user.email,
-        detail: {
-          data_source_id: before.id, name: before.name, scope: 'organization',
-          enabled: next.enabled === 1, record_limit: next.record_limit,
-          previous: { enabled: before.effective_enabled, record_limit: before.effective_record_limit },
-        },
-      });
-    });
-    return toOrganizationDataSource((await dataSourceFor(db, user.organization_id, before.id))!);
+    return changeForOrganization(db, ctx.request, user, before, DATA_SOURCE_MESSAGES.notFound, ctx.body);
+  });
+
+  r.put(DATA_VENDOR_PATH, {
+    summary: "The spec's data vendor toggle: switch the vendor `data_vender` (a source key) on or off for the caller's organisation",
+    description: 'Same rules as the data source switch: on needs ADD_DATA_SOURCE_TO_ORGANIZATION, off REMOVE_DATA_SOURCE_FROM_ORGANIZATION.',
+    body: dataVendorToggleSchema, response: dataVendorToggleSchema, permission: 'READ_DATA_SOURCE',
+  }, async (ctx) => {
+    const user = requireUser(ctx);
+    const db = dataSourceDb(ctx.app.storage);
+    const before = await dataSourceBySource(db, user.organization_id, ctx.body.data_vender);
+    const after = await changeForOrganization(db, ctx.request, user, before, DATA_SOURCE_MESSAGES.vendorNotFound, { enabled: ctx.body.enable });
+    return { data_vender: after.source, enable: after.enabled };
   });
 
   r.patch(`${DATA_SOURCES_PATH}/:id`, {
