@@ -11,6 +11,8 @@ afterAll(async () => t?.close());
 
 const org = () => `Org ${crypto.randomBytes(3).toString('hex')}`;
 const ALL = ['CREATE_CONVERSATION', 'DELETE_CONVERSATION', 'RERUN_SCHEDULED_QUERY'];
+const setFeatures = (orgName: string, features: string[]) => t.storage.db.updateTable('core_organizations')
+  .set({ settings: JSON.stringify({ features }) }).where('name', '=', orgName).execute();
 
 async function withProject(permissions = ALL, orgName = org()) {
   const s = await signedIn(t, orgName, { permissions });
@@ -305,20 +307,48 @@ describe('DELETE /api/v2/conversations/{id} and cancelling', () => {
 });
 
 describe('NRMS and scaled conversations', () => {
-  it('nrms needs VIEW_NRMS_CONVERSATION and answers the organisation-wide NRMS conversations', async () => {
+  it('nrms needs VIEW_NRMS_CONVERSATION and the flag, and answers the organisation-wide NRMS conversations', async () => {
     const orgName = org();
     const creator = await withProject([...ALL, 'CREATE_NRMS_CONVERSATION', 'VIEW_NRMS_CONVERSATION'], orgName);
     const nrms = (await creator.client.post('/api/v2/conversations', conversationBody(creator.project.id, { name: 'NRMS', is_org_nrms: true }))).body.data;
     await creator.client.post('/api/v2/conversations', conversationBody(creator.project.id, { name: 'Plain' }));
-    const res = await creator.client.get(`/api/v2/conversations/nrms?conversation_id=${nrms.id}&date_range=LAST_WEEK`);
+    // Without the VIEW_NRMS_CONVERSATION feature flag the call answers no conversation.
+    expect((await creator.client.get(`/api/v2/conversations/nrms?conversation_id=${nrms.id}`)).body.data).toEqual([]);
+    await setFeatures(orgName, ['VIEW_NRMS_CONVERSATION']);
+    const res = await creator.client.get(`/api/v2/conversations/nrms?conversation_id=${nrms.id}`);
     expect(res.body.data.map((c: { name: string }) => c.name)).toEqual(['NRMS']);
-    expect(res.body.metadata.info).toBe('date_range=LAST_WEEK');
     expect((await creator.client.get('/api/v2/conversations/nrms?date_range=ALWAYS')).status).toBe(400);
     const plain = await signedIn(t, orgName, { permissions: ['CREATE_CONVERSATION'] });
     expect((await plain.client.get('/api/v2/conversations/nrms')).status).toBe(403);
-    // Another organisation with the permission sees none of them.
-    const other = await signedIn(t, org(), { permissions: ['VIEW_NRMS_CONVERSATION'] });
+    // Another organisation with the permission and the flag sees none of them.
+    const otherName = org();
+    const other = await signedIn(t, otherName, { permissions: ['VIEW_NRMS_CONVERSATION'] });
+    await setFeatures(otherName, ['VIEW_NRMS_CONVERSATION']);
     expect((await other.client.get(`/api/v2/conversations/nrms?conversation_id=${nrms.id}`)).body.data).toEqual([]);
+  });
+
+  it('nrms keeps, for a date_range, the conversations that collected posts of that last day, week or month', async () => {
+    const orgName = org();
+    const { client, project } = await withProject([...ALL, 'CREATE_NRMS_CONVERSATION', 'VIEW_NRMS_CONVERSATION'], orgName);
+    await setFeatures(orgName, ['VIEW_NRMS_CONVERSATION']);
+    const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 16);
+    const create = async (name: string, start: number, end: number) => (await client.post('/api/v2/conversations',
+      conversationBody(project.id, { name, is_org_nrms: true, start_date: daysAgo(start), end_date: daysAgo(end) }))).body.data as { id: string };
+    await create('Yesterday', 2, 0.5);
+    await create('Ten days ago', 12, 10);
+    await create('Last year', 400, 390);
+    const continuous = (await client.post('/api/v2/conversations', conversationBody(project.id, { name: 'Continuous', is_org_nrms: true, threat_feed: true }))).body.data;
+    await pipelineOf(t).drain();
+    const names = async (range: string) => (await client.get(`/api/v2/conversations/nrms?date_range=${range}`)).body.data.map((c: { name: string }) => c.name);
+    expect(await names('LAST_DAY')).toEqual(['Yesterday', 'Continuous']);
+    expect(await names('LAST_WEEK')).toEqual(['Yesterday', 'Continuous']);
+    expect(await names('LAST_MONTH')).toEqual(['Yesterday', 'Ten days ago', 'Continuous']);
+    expect((await client.get('/api/v2/conversations/nrms')).body.data).toHaveLength(4);
+    // A paused continuous conversation counts while its last run is in the window.
+    await t.storage.db.updateTable('conversations_conversations' as never)
+      .set({ suspended: 1, last_run: new Date(Date.now() - 3 * 86_400_000).toISOString() } as never).where('id' as never, '=', continuous.id as never).execute();
+    expect(await names('LAST_DAY')).toEqual(['Yesterday']);
+    expect(await names('LAST_WEEK')).toEqual(['Yesterday', 'Continuous']);
   });
 
   it('nrms_enabled needs the flag and the permission', async () => {
@@ -341,6 +371,29 @@ describe('NRMS and scaled conversations', () => {
     await t.storage.db.updateTable('core_organizations').set({ settings: JSON.stringify({ features: ['SHOW_SCALED_CONVERSATIONS'] }) })
       .where('name', '=', orgName).execute();
     expect((await client.get('/api/v2/conversations/scaled')).body.data.map((x: { name: string; is_scaled: boolean }) => [x.name, x.is_scaled])).toEqual([['Scaled one', true]]);
+  });
+
+  it('a run that collects 50,000 posts or more makes its conversation scaled, which then cannot be re-run', async () => {
+    const orgName = org();
+    const { client, user, project } = await withProject(ALL, orgName);
+    await setFeatures(orgName, ['SHOW_SCALED_CONVERSATIONS']);
+    const collected = new Map<string, number>([['Broad', 50_000], ['Narrow', 49_999]]);
+    const dispose = pipelineOf(t).collectors.register({
+      id: 'volume-test', name: 'Volume test', source: 'test', platforms: ['reddit'], queryCapability: 'boolean', defaultRecordLimit: null,
+      collect: async (req) => ({ collected: req.organizationId === user.organizationId ? collected.get(req.queryString) ?? 0 : 0 }),
+    });
+    try {
+      const broad = (await client.post('/api/v2/conversations', conversationBody(project.id, { name: 'Broad', query_string: 'Broad' }))).body.data;
+      const narrow = (await client.post('/api/v2/conversations', conversationBody(project.id, { name: 'Narrow', query_string: 'Narrow' }))).body.data;
+      await pipelineOf(t).drain();
+      expect((await client.get(`/api/v2/conversations/${broad.id}`)).body.data).toMatchObject({ status: 'SUCCESS', is_scaled: true });
+      expect((await client.get(`/api/v2/conversations/${narrow.id}`)).body.data).toMatchObject({ status: 'SUCCESS', is_scaled: false });
+      expect((await client.get('/api/v2/conversations/scaled')).body.data.map((x: { name: string }) => x.name)).toEqual(['Broad']);
+      const rerun = await client.put(`/api/v2/conversations/${broad.id}`, { rerun: true });
+      expect([rerun.status, rerun.body.metadata.errors]).toEqual([400, ['A scaled or organization-wide NRMS conversation cannot be re-run']]);
+    } finally {
+      dispose();
+    }
   });
 });
 

@@ -19,6 +19,7 @@ import { DAY_MS, resolveRange } from '../shared/dates';
 import { MAX_NAME_LENGTH, MESSAGES } from '../shared/messages';
 import { UUID, dbOf, isAdmin, toConversation, type Db } from './model';
 import { projectOf } from './projects';
+import { collectsWithin } from './nrms';
 import { activeRun, queueRun } from './runs';
 import type { ConversationRow } from './tables';
 
@@ -227,11 +228,14 @@ export function registerConversationRoutes(r: RouteRegistrar): void {
 
   r.get(`${CONVERSATIONS_PATH}/nrms`, {
     summary: 'Organisation-wide NRMS conversations', permission: 'VIEW_NRMS_CONVERSATION',
-    description: 'conversation_id narrows the answer to one conversation; date_range is accepted (LAST_DAY, LAST_WEEK, ' +
-      'LAST_MONTH) and echoed in metadata.info: the spec does not say what it changes.',
+    description: 'An empty list unless the VIEW_NRMS_CONVERSATION feature flag is on (as nrms_enabled answers). conversation_id ' +
+      'narrows the answer to one conversation; date_range (LAST_DAY, LAST_WEEK, LAST_MONTH) keeps those that collected posts of ' +
+      'that last day, week or 30 days: a static one whose dates overlap it, a continuous one while it runs (paused: when its last ' +
+      'run is in it).',
     query: nrmsQuerySchema, response: conversationListSchema,
   }, async (ctx) => {
     const user = requireUser(ctx);
+    if (!(await hasFeature(ctx.app.storage, user, 'VIEW_NRMS_CONVERSATION'))) return [];
     const db = dbOf(ctx.app.storage);
     let q = db.selectFrom('conversations_conversations').selectAll().where('organization_id', '=', user.organization_id)
       .where('deleted_at', 'is', null).where('is_org_nrms', '=', 1);
@@ -239,8 +243,9 @@ export function registerConversationRoutes(r: RouteRegistrar): void {
       if (!UUID.test(ctx.query.conversation_id)) return [];
       q = q.where('id', '=', ctx.query.conversation_id);
     }
-    const rows = await q.orderBy('created_at').orderBy('id').execute();
-    return new Answer(rows.map((row) => toConversation(row, isAdmin(user))), ctx.query.date_range ? { info: `date_range=${ctx.query.date_range}` } : {});
+    const range = ctx.query.date_range;
+    const rows = (await q.orderBy('created_at').orderBy('id').execute()).filter((row) => !range || collectsWithin(row, range));
+    return rows.map((row) => toConversation(row, isAdmin(user)));
   });
 
   r.get(`${CONVERSATIONS_PATH}/nrms_enabled`, {

@@ -9,6 +9,7 @@ import type { CoreTables } from '@core/server/storage/tables';
 import { DAY_MS, continuousWindow } from '../shared/dates';
 import type { Conversation } from '../shared/api';
 import { withTables, type Db } from './model';
+import { makesScaled } from './nrms';
 import type { ConversationRow } from './tables';
 
 const MANUAL: ReadonlySet<RunType> = new Set(['STATIC_MANUAL_RERUN', 'SCHEDULED_MANUAL_RERUN']);
@@ -47,7 +48,7 @@ function topicsStatusOf(run: Run): Conversation['topics_status'] {
 }
 
 /**
- * Keeps each conversation's status, DAG_step, enrichment_stages, last_run and topics_status in step with its
+ * Keeps each conversation's status, DAG_step, enrichment_stages, last_run, topics_status and is_scaled in step with its
  * runs, and writes the query audit entry when a run ends. Runs inside the pipeline's transaction, so the
  * conversation never disagrees with its runs.
  */
@@ -88,6 +89,7 @@ export const conversationRunListener: RunListener = async (coreDb, run, change) 
         status: queued ? 'PENDING' : run.status,
         last_run: run.finishedAt ?? now,
         topics_status: JSON.stringify(topicsStatusOf(run)),
+        ...(makesScaled(run) ? { is_scaled: 1 } : {}),
       });
       await writeAuditEntry(db, c, run, await runFindings(coreDb, run.id));
     }

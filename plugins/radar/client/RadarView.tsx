@@ -2,6 +2,7 @@ import { Body1, MessageBar, MessageBarBody, Spinner, Title3, makeStyles, tokens 
 import type { DateRange } from '../shared/api';
 import { useAssessments } from './api';
 import { dateRangeText } from './format';
+import { MonitoredConversations } from './MonitoredConversations';
 import { RangeDropdown } from './RangeDropdown';
 import { ThemeBar } from './ThemeBar';
 import { ThemeCard } from './ThemeCard';
@@ -14,7 +15,7 @@ const useStyles = makeStyles({
 
 /**
  * Topic Radar: the range dropdown, the bar of every theme against the whole conversation and a card per theme in the
- * spec's order. `conversationId` null is the organisation's home view.
+ * spec's order. `conversationId` null is the organisation's home view, which also links the NRMS and scaled conversations.
  */
 export function RadarView({ conversationId, range, onRange, onOpenTheme, title }: {
   conversationId: string | null; range: DateRange; onRange: (range: DateRange) => void; onOpenTheme?: (theme: string) => void; title?: string;
@@ -29,6 +30,7 @@ export function RadarView({ conversationId, range, onRange, onOpenTheme, title }
         {title ? <Title3 as="h2">{title}</Title3> : <span />}
         <RangeDropdown value={range} dates={dateRangeText(data?.start ?? null, data?.end ?? null)} onChange={onRange} />
       </div>
+      {conversationId === null && <MonitoredConversations range={range} />}
       {query.isPending ? <Spinner label="Loading…" />
         : query.isError ? <MessageBar intent="error"><MessageBarBody>{(query.error as Error).message}</MessageBarBody></MessageBar>
           : !data || !anyTheme ? <Body1 data-testid="radar-no-themes">No Narrative Activity Themes Found</Body1>
