@@ -1,5 +1,6 @@
 import { displayPlatform } from '@core/shared/platforms';
 import { reportLog } from '../api/logReporter';
+import { readableTextOn } from './readableText';
 
 /** A platform's monogram in its catalogue colour, with its label; unknown platforms get the neutral badge (and a logged warning). */
 export function PlatformBadge({ platform, showLabel = true }: { platform: string; showLabel?: boolean }) {
@@ -10,7 +11,7 @@ export function PlatformBadge({ platform, showLabel = true }: { platform: string
         aria-hidden
         style={{
           display: 'inline-grid', placeItems: 'center', minWidth: 22, height: 22, padding: '0 3px', borderRadius: 4,
-          background: info.colour, color: '#fff', fontSize: 11, fontWeight: 700,
+          background: info.colour, color: readableTextOn(info.colour), fontSize: 11, fontWeight: 700,
         }}
       >
         {info.icon.monogram}
