@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { FluentProvider, webDarkTheme, webLightTheme } from '@fluentui/react-components';
+import { FluentProvider, makeStaticStyles, tokens, webDarkTheme, webLightTheme } from '@fluentui/react-components';
 
 export type ThemeName = 'light' | 'dark';
 const STORAGE_KEY = 'narrascope:theme';
@@ -14,8 +14,18 @@ function initialTheme(): ThemeName {
   }
 }
 
+/**
+ * Plain anchors (router links, links in tables) take the theme's link colour: the browser's default blue and purple
+ * fall under 4.5:1 on the dark theme's backgrounds. Fluent's own Link keeps its class styles (more specific).
+ */
+const useLinkStyles = makeStaticStyles({
+  a: { color: tokens.colorBrandForegroundLink },
+  'a:hover': { color: tokens.colorBrandForegroundLinkHover },
+});
+
 /** Fluent UI provider with the spec's two themes; light is the default. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
+  useLinkStyles();
   const [theme, setThemeState] = useState<ThemeName>(initialTheme);
   const setTheme = useCallback((t: ThemeName) => {
     setThemeState(t);

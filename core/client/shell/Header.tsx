@@ -58,7 +58,8 @@ export function Header({ onOpenPalette }: { onOpenPalette: () => void }) {
     <header className={styles.header}>
       <Link to="/" className={styles.brand}>Narrascope</Link>
       <div className={styles.spacer} />
-      <Tooltip content="Command palette (Ctrl+K)" relationship="label" showDelay={250}>
+      {/* A description, not the label: the accessible name must contain the visible text (WCAG 2.5.3). */}
+      <Tooltip content="Command palette (Ctrl+K)" relationship="description" showDelay={250}>
         <Button appearance="subtle" icon={<Search20Regular />} onClick={onOpenPalette}>Commands</Button>
       </Tooltip>
       <Tooltip content="App Settings" relationship="label" showDelay={250}>
@@ -67,7 +68,7 @@ export function Header({ onOpenPalette }: { onOpenPalette: () => void }) {
       </Tooltip>
       <Menu>
         <MenuTrigger disableButtonEnhancement>
-          <Button appearance="subtle" aria-label="User menu" icon={<Avatar name={name} size={28} />}>{name}</Button>
+          <Button appearance="subtle" aria-label={`User menu: ${name}`} icon={<Avatar name={name} size={28} />}>{name}</Button>
         </MenuTrigger>
         <MenuPopover>
           <MenuList

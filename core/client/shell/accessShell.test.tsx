@@ -66,7 +66,7 @@ describe('the header user menu', () => {
     serverAnswers((path) => (path === '/api/v2/organization' ? { status: 200, data: orgs } : { status: 404 }));
     const admin = currentUser({ is_global_admin: true });
     const { calls } = shell(() => <Header onOpenPalette={() => {}} />, [admin, currentUser({ is_global_admin: true, organization_id: 'o-b' })]);
-    await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^User menu: / }));
     await waitFor(() => expect(screen.getAllByRole('menuitemradio')).toHaveLength(3));
     expect(screen.getAllByRole('menuitemradio').map((m) => m.textContent)).toEqual(['Acme', 'beta', 'zeta']);
     expect(screen.getByRole('menuitemradio', { name: 'Acme' }).getAttribute('aria-checked')).toBe('true');
@@ -78,7 +78,7 @@ describe('the header user menu', () => {
   it('shows no organisation switcher to others; Submit feedback opens the configured help desk', async () => {
     const sent = serverAnswers(() => ({ status: 404 }));
     shell(() => <Header onOpenPalette={() => {}} />, [currentUser({}, { feedback_url: 'https://help.example.org/new' })]);
-    await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^User menu: / }));
     const feedback = await screen.findByRole('menuitem', { name: 'Submit feedback' });
     expect(feedback.getAttribute('href')).toBe('https://help.example.org/new');
     expect(screen.queryAllByRole('menuitemradio')).toEqual([]);
@@ -88,7 +88,7 @@ describe('the header user menu', () => {
   it('Sign out ends the session through logout', async () => {
     serverAnswers(() => ({ status: 404 }));
     const { session, calls } = shell(() => <Header onOpenPalette={() => {}} />, [currentUser()]);
-    await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^User menu: / }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(session.getSnapshot().matches('anonymous')).toBe(true));
     expect(calls.logout).toBe(1);
