@@ -93,9 +93,13 @@ describe('the filters panel', () => {
     const api = fakeExplorerApi(corpus());
     const { url } = renderPanel(FiltersPanel, { api });
     await screen.findByText('5 posts');
+    // Folded by default (its 14 segment Tab stops would come before the first filter).
+    expect(screen.queryByLabelText('From (UTC)')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Date range' }));
     fireEvent.change(screen.getByLabelText('From (UTC)'), { target: { value: '2024-01-01T02:00' } });
     expect(url.get()).toBe('');
     await waitFor(() => expect(url.get()).toBe('start_range=2024-01-01T02:00:00Z'));
     expect(await screen.findByText('4 posts')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Date range (set)' })).toBeTruthy();
   });
 });

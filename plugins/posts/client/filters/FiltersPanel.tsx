@@ -32,7 +32,8 @@ const SHOWN_VALUES = 12;
 export default function FiltersPanel({ paneId, conversationId, filters }: PanelProps<FiltersPanelConfig>) {
   const { services } = useWorkbench();
   const counts = useFilterCounts(conversationId, filters);
-  const [open, setOpen] = useState<string[]>(['platforms', 'sentiments']);
+  // The date range starts open only when one is set (a shared link), so it is seen.
+  const [open, setOpen] = useState<string[]>(() => [...(filters.start_range || filters.end_range ? ['date-range'] : []), 'platforms', 'sentiments']);
   const headers = useRef(new Map<string, HTMLElement>());
   const setFilters = (next: Filters) => services.get(filtersKey).set(next);
 
@@ -53,8 +54,17 @@ export default function FiltersPanel({ paneId, conversationId, filters }: PanelP
         <span style={{ flex: 1 }} />
         <Button size="small" disabled={isEmptyFilters(filters)} onClick={() => services.get(filtersKey).clearAll()}>Clear all</Button>
       </div>
-      <DateRange filters={filters} onChange={setFilters} />
       <Accordion multiple collapsible openItems={open} onToggle={(_, d) => setOpen(d.openItems.map(String))}>
+        {/* Folded by default: the two datetime fields are 14 Tab stops (one per segment) a keyboard user would
+            otherwise pass before reaching the first filter. */}
+        <AccordionItem value="date-range">
+          <AccordionHeader size="small">
+            Date range{filters.start_range || filters.end_range ? ' (set)' : ''}
+          </AccordionHeader>
+          <AccordionPanel>
+            <DateRange filters={filters} onChange={setFilters} />
+          </AccordionPanel>
+        </AccordionItem>
         {dimensionOrder().map((d) => (
           <AccordionItem key={d} value={d}>
             <AccordionHeader ref={(el) => { if (el) headers.current.set(d, el); }} size="small">
