@@ -5,6 +5,7 @@ import { manifest } from '../manifest';
 import { selectionKey } from '@core/client/services/keys';
 import { accountKind, clusterKind } from '@core/client/selection/kinds';
 import { insightsPopupSectionsKey } from '@plugins/insights/shared/public';
+import { urlsPopupSectionsKey } from '@plugins/urls/shared/public';
 import { lazyPopup } from '@core/client/selection/lazyPopup';
 import { coordinationCommands, moreCoordinationCommands } from './commands';
 import { edgeKind, genericEdgeKind, graphNodeKind } from './kinds';
@@ -34,8 +35,8 @@ export default defineClientPlugin({
   dimensions: COORDINATION_DIMENSIONS,
   panels: [networkNavigatorPanel, clustersPanel],
   commands: [...coordinationCommands, ...moreCoordinationCommands],
-  // The user, domain and URL popups show the insights plugin's sections when it is installed.
-  services: { requires: [selectionKey], optional: [insightsPopupSectionsKey] },
+  // The user, domain and URL popups show the insights plugin's sections, and the URLs plugin's registration, when installed.
+  services: { requires: [selectionKey], optional: [insightsPopupSectionsKey, urlsPopupSectionsKey] },
   activate: (services) => {
     // The profile popups share one place on screen: opening one replaces the other (one popup at a time).
     const selection = services.get(selectionKey);

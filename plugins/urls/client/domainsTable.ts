@@ -1,5 +1,6 @@
 import { csvLine } from '@core/shared/csv/cells';
 import type { SharedDomain } from '../shared/api';
+import { sortRows } from './table';
 
 /** The columns of the shared domains table, in order: header, value for sorting, text. */
 export const DOMAIN_COLUMNS = [
@@ -14,13 +15,7 @@ export const DOMAIN_COLUMNS = [
 export type DomainColumnKey = (typeof DOMAIN_COLUMNS)[number]['key'];
 
 export function sortDomains(rows: readonly SharedDomain[], key: DomainColumnKey, direction: 'asc' | 'desc'): SharedDomain[] {
-  const column = DOMAIN_COLUMNS.find((c) => c.key === key)!;
-  const sign = direction === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const x = column.sort(a);
-    const y = column.sort(b);
-    return (x < y ? -1 : x > y ? 1 : a.domain.localeCompare(b.domain)) * sign;
-  });
+  return sortRows(rows, DOMAIN_COLUMNS.find((c) => c.key === key)!, direction, (d) => d.domain);
 }
 
 /** The table as CSV (formula-neutralised cells, core/shared/csv). */

@@ -1,3 +1,4 @@
 /** What other plugins may import from the URLs plugin. */
 export { domainLabelsKey, type DomainLabels } from './service';
 export { DOMAIN_CATEGORIES, type DomainCategory, type SharedDomain, type SharedUrl, type DomainDetails, type Registration } from './api';
+export { urlsPopupSectionsKey, type UrlsPopupSections, type RegistrationSectionProps } from './ui';
