@@ -11,3 +11,7 @@ export { qutCoActionNetwork } from './qut';
 export type { QutMessage, QutNetwork, QutOptions } from './qut';
 export { naiveCoShare } from './reference';
 export { readQutCsv, readRussianCoordTweets, readGermanElections } from './datasets';
+export { generateCorpusB } from './generatorB';
+export type { GeneratorBOptions } from './generatorB';
+export { scoreByGroup, SIZE_BUCKETS } from './buckets';
+export type { BucketReport, GroupScore } from './buckets';
