@@ -29,6 +29,7 @@ export const metricsPanel = definePanel({
 export default defineClientPlugin({
   manifest,
   panels: [conversationAlertsPanel, metricsPanel],
+  organizationPages: { alertAudit: () => import('./audit/AlertAuditPage') },
   services: { requires: [apiKey] },
   commands: [newAlertRuleCommand, {
     id: 'alerts.refresh',

@@ -2,7 +2,7 @@ import { accessKey } from '@core/server/auth/access';
 import { classifyAddress } from '@core/server/net/addressPolicy';
 import { defineServerPlugin } from '@core/server/plugin/contract';
 import { pipelineKey } from '@core/server/pipeline/runner';
-import { postScopeKey } from '@core/server/postScope';
+import { conversationDirectoryKey, postScopeKey } from '@core/server/postScope';
 import { insightLookupKey } from '@plugins/insights/shared/public';
 import { narrativesServiceKey } from '@plugins/topics/shared/public';
 import { manifest } from '../manifest';
@@ -48,8 +48,8 @@ export default defineServerPlugin({
   },
   stages: [metricsStage, evaluateStage],
   // Narratives and risk categories enrich the metrics when their plugins are installed; without them every post
-  // counts in narrative '' and category Default.
-  services: { requires: [postScopeKey, pipelineKey, accessKey], optional: [narrativesServiceKey, insightLookupKey] },
+  // counts in narrative '' and category Default. The conversation directory names conversations in the alert audit.
+  services: { requires: [postScopeKey, pipelineKey, accessKey], optional: [narrativesServiceKey, insightLookupKey, conversationDirectoryKey] },
   async activate(ctx) {
     // The outbox is sent by every process that runs the pipeline worker (claims keep them apart), with core's mailer:
     // the SMTP settings the invitation and password e-mails use.

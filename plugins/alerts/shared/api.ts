@@ -99,7 +99,19 @@ export const firedAlertListSchema = z.array(firedAlertSchema);
 export const auditQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
+  /** Filters: one rule, one conversation, fired at or after `since` and before `until` (ISO date-times). */
+  alert_config_id: z.string().max(100).optional(),
+  conversation_id: z.string().max(100).optional(),
+  since: z.string().datetime({ offset: true }).optional(),
+  until: z.string().datetime({ offset: true }).optional(),
 });
+/** What the audit page sends (z.coerce's input type is unknown, so spelled out). */
+export type AuditQuery = { limit: number; offset: number } & Partial<Record<'alert_config_id' | 'conversation_id' | 'since' | 'until', string>>;
+
+/** An alert audit row: the fired alert plus its conversation's name (null when deleted or unknown). */
+export const auditEntrySchema = firedAlertSchema.extend({ conversation_name: z.string().nullable() });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListSchema = z.array(auditEntrySchema);
 
 /** Metrics call: the same filters a criterion has, plus narratives. Lists are comma-separated. */
 export const metricsQuerySchema = z.object({

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCapture } from '@core/server/auth/testing/mailCapture';
 import type { ApiClient } from '@core/server/testing/httpClient';
@@ -170,5 +171,29 @@ describe('preview and audit', () => {
     const outsider = await signIn(t, 'Org B', 'Global Admin');
     expect((await outsider.client.get('/api/v2/alerts/audit')).body.data).toEqual([]);
     expect((await analyst.get('/api/v2/alerts/audit')).status).toBe(403);
+  });
+
+  it('the alert audit names the conversation and filters by rule, conversation and time, with paging', async () => {
+    const auditor = await signIn(t, 'Org A', 'Global Admin');
+    const all = (await auditor.client.get('/api/v2/alerts/audit')).body.data;
+    expect(all).toHaveLength(1);
+    const fired = all[0];
+    expect(fired).toMatchObject({ conversation_id: conversation, conversation_name: 'Harbour' });
+    const count = async (query: string) => {
+      const res = await auditor.client.get(`/api/v2/alerts/audit?${query}`);
+      expect(res.status, res.text).toBe(200);
+      return [res.body.data.length, res.body.metadata.pagination_info.total];
+    };
+    expect(await count(`alert_config_id=${fired.alert_config_id}`)).toEqual([1, 1]);
+    expect(await count(`alert_config_id=${crypto.randomUUID()}`)).toEqual([0, 0]);
+    expect(await count(`conversation_id=${conversation}`)).toEqual([1, 1]);
+    expect(await count(`conversation_id=${crypto.randomUUID()}`)).toEqual([0, 0]);
+    expect(await count(`since=${encodeURIComponent(fired.created_at)}`)).toEqual([1, 1]);
+    expect(await count(`until=${encodeURIComponent(fired.created_at)}`)).toEqual([0, 0]);
+    expect(await count(`since=2000-01-01T00:00:00Z&until=2999-01-01T00:00:00%2B02:00`)).toEqual([1, 1]);
+    expect(await count('limit=1&offset=1')).toEqual([0, 1]);
+    const bad = await auditor.client.get('/api/v2/alerts/audit?since=yesterday');
+    expect(bad.status).toBe(400);
+    expect(bad.body.metadata.errors[0]).toMatch(/^querystring\.since: /);
   });
 });

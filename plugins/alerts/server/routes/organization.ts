@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { notFound } from '@core/server/http/errors';
 import { Answer, requireUser, type RouteRegistrar } from '@core/server/http/routes';
+import { conversationDirectoryKey } from '@core/server/postScope';
+import type { ServiceRegistry } from '@core/shared/services/registry';
 import { nowIso } from '@core/server/storage/database';
 import {
-  ALERT_AUDIT_PATH, auditQuerySchema, firedAlertListSchema, NOTIFICATION_READ_PATH, notificationListSchema, notificationSchema,
+  ALERT_AUDIT_PATH, auditListSchema, auditQuerySchema, NOTIFICATION_READ_PATH, notificationListSchema, notificationSchema,
   NOTIFICATIONS_PATH, RECIPIENT_SETTINGS_PATH, recipientSettingsSchema,
 } from '../../shared/api';
 import { ALERT_MESSAGES as M } from '../../shared/messages';
@@ -13,14 +15,23 @@ import { firedAlerts } from './conversation';
 export function registerOrganizationRoutes(r: RouteRegistrar): void {
   r.get(ALERT_AUDIT_PATH, {
     summary: "The alert audit: the organisation's fired alerts with recipients and delivery states, newest first",
-    permission: 'ALERT_AUDIT', query: auditQuerySchema, response: firedAlertListSchema,
+    description: 'Filters: alert_config_id, conversation_id, since (inclusive) and until (exclusive), ISO date-times.',
+    permission: 'ALERT_AUDIT', query: auditQuerySchema, response: auditListSchema,
   }, async (ctx) => {
     const user = requireUser(ctx);
     const db = dbOf(ctx.app.storage);
-    const base = db.selectFrom('alerts_fired').where('organization_id', '=', user.organization_id);
+    const { alert_config_id: rule, conversation_id: conversation, since, until } = ctx.query;
+    let base = db.selectFrom('alerts_fired').where('organization_id', '=', user.organization_id);
+    if (rule) base = base.where('alert_config_id', '=', rule.toLowerCase());
+    if (conversation) base = base.where('conversation_id', '=', conversation.toLowerCase());
+    // Stored times are ISO text in UTC: compare with the bounds in the same form.
+    if (since) base = base.where('created_at', '>=', new Date(since).toISOString());
+    if (until) base = base.where('created_at', '<', new Date(until).toISOString());
     const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
     const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(ctx.query.limit).offset(ctx.query.offset).execute();
-    return new Answer(await firedAlerts(db, rows), { pagination_info: { limit: ctx.query.limit, offset: ctx.query.offset, total, order_by: [{ column: 'created_at', direction: 'desc' }] } });
+    const names = await conversationNames(ctx.app.services, user.organization_id, [...new Set(rows.map((r) => r.conversation_id))]);
+    const entries = (await firedAlerts(db, rows)).map((f) => ({ ...f, conversation_name: names.get(f.conversation_id) ?? null }));
+    return new Answer(entries, { pagination_info: { limit: ctx.query.limit, offset: ctx.query.offset, total, order_by: [{ column: 'created_at', direction: 'desc' }] } });
   });
 
   r.get(NOTIFICATIONS_PATH, {
@@ -71,4 +82,11 @@ export function registerOrganizationRoutes(r: RouteRegistrar): void {
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ receive_alerts: value, updated_at: now })).execute();
     return { receive_alerts: ctx.body.receive_alerts };
   });
+}
+
+/** Conversation names from the conversations plugin's directory when installed (deleted ones are left out). */
+async function conversationNames(services: ServiceRegistry, organizationId: string, ids: string[]): Promise<Map<string, string>> {
+  const directory = services.has(conversationDirectoryKey) ? services.get(conversationDirectoryKey) : null;
+  if (!directory?.describe || ids.length === 0) return new Map();
+  return new Map((await directory.describe(organizationId, ids)).map((c) => [c.id, c.name]));
 }
