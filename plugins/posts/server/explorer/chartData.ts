@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { PostFacetRegistry } from '@core/server/facets/contract';
 import { badRequest } from '@core/server/http/errors';
 import type { Storage } from '@core/server/storage/database';
+import type { InsightLookup } from '@plugins/insights/shared/public';
 import {
   CHART_AUTO_INTERVAL, CHART_INTERVAL_MS, CHART_MESSAGES, MAX_CHART_BUCKETS, type ChartData, type ChartDataAnswer, type ChartInterval, type ChartKind,
 } from '../../shared/explorerApi';
@@ -188,9 +189,20 @@ export async function chartOfIndex(storage: Storage, registry: PostFacetRegistry
       return domainsPerPlatform(index, positions, req.topN)
         .map((x) => ({ platform: x.platform, data: x.top.map((d) => ({ source_domain: d.domain, count: d.n })) }));
     case 'top_domains':
+      // The most linked domains; insight_count is filled in by withDomainInsights (the posts are not insights).
       return domainsPerPlatform(index, positions, req.topN)
-        .flatMap((x) => x.top.map((d) => ({ domain: d.domain, platform: x.platform, insight_count: d.n })));
+        .flatMap((x) => x.top.map((d) => ({ domain: d.domain, platform: x.platform, insight_count: 0 })));
     case 'text_count': return textCounts(storage, index, positions, req.topN);
     case 'narrative_pair_activity': return narrativePairActivity(storage, registry, q.scope, index, positions, req.topN);
   }
+}
+
+/**
+ * top_domains' `insight_count`: the approved analyst insights on each domain, from the insights plugin's
+ * `insights.lookup` service (one call for every domain of the chart); 0 everywhere when that plugin is not installed.
+ */
+export async function withDomainInsights(rows: ChartData<'top_domains'>, organizationId: string, lookup: InsightLookup | null): Promise<ChartData<'top_domains'>> {
+  if (!lookup || rows.length === 0) return rows;
+  const insights = await lookup.approvedForDomains(organizationId, [...new Set(rows.map((r) => r.domain.toLowerCase()))]);
+  return rows.map((r) => ({ ...r, insight_count: insights.get(r.domain.toLowerCase())?.length ?? 0 }));
 }

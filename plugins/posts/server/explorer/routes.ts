@@ -8,10 +8,11 @@ import { Answer, requireUser, type RouteContext, type RouteRegistrar } from '@co
 import { ok } from '@core/shared/api/envelope';
 import { postStatistics } from '@core/shared/platforms';
 import {
-  CHART_DATA_ROUTE, chartDataAnswerSchema, EXPORT_FAILED_MESSAGE, FILTER_COUNTS_ROUTE, GRAPHQL_PATH, NOTABLE_POSTS_PATH, POST_DETAILS_PATH, RAW_DATA_ROUTE,
+  CHART_DATA_ROUTE, chartDataAnswerSchema, type ChartData, EXPORT_FAILED_MESSAGE, FILTER_COUNTS_ROUTE, GRAPHQL_PATH, NOTABLE_POSTS_PATH, POST_DETAILS_PATH, RAW_DATA_ROUTE,
   filterCountsSchema, graphqlRequestSchema, graphqlResultSchema, notablePostsAnswerSchema, postDetailsAnswerSchema, rawDataAnswerSchema,
 } from '../../shared/explorerApi';
-import { chartData } from './chartData';
+import { insightLookupKey } from '@plugins/insights/shared/public';
+import { chartData, withDomainInsights } from './chartData';
 import { exportChunks, exportFileName, exportStream } from './exportStream';
 import { ensureRunFacts } from './facts';
 import { filterCounts } from './filterCounts';
@@ -109,7 +110,10 @@ export function registerExplorerRoutes(r: RouteRegistrar): void {
     const { storage, registry } = services(ctx);
     // Parameters are parsed before the conversation lookup, as for raw_data: a bad request is a 400 whoever asks.
     const q = await postSet(ctx, ctx.params.id, ctx.query.filters);
-    return chartData(storage, registry, q, ctx.query.chart);
+    const answer = await chartData(storage, registry, q, ctx.query.chart);
+    if (ctx.query.chart.chart !== 'top_domains') return answer;
+    const lookup = ctx.app.services.has(insightLookupKey) ? ctx.app.services.get(insightLookupKey) : null;
+    return withDomainInsights(answer as ChartData<'top_domains'>, requireUser(ctx).organization_id, lookup);
   });
 
   r.post(GRAPHQL_PATH, {
