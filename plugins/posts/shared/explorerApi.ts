@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SHARED_MESSAGES } from '@core/shared/messages';
 import { paginationInfoSchema } from '@core/shared/api/envelope';
 import { filterDimensions } from '@core/shared/filters';
 
@@ -55,7 +54,7 @@ export type NotablePostType = (typeof NOTABLE_POST_TYPES)[number];
 
 /** Messages of refused parameters (400, `metadata.errors[0]`). */
 export const EXPLORER_MESSAGES = {
-  conversationNotFound: SHARED_MESSAGES.conversationNotFound,
+  conversationNotFound: 'Conversation not found',
   limit: `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`,
   recordOffset: 'record_offset must be an integer of 0 or more',
   orderBy: (value: string) => `order_by '${value}' is not column:asc or column:desc of a sortable column`,
