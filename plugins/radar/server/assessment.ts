@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Assessment, Assessments, DateRange, Emerging, RepresentativePost } from '../shared/api';
 import { DATE_RANGE_LABELS } from '../shared/api';
 import { THEME_LABELS, type ThemeName } from '../shared/themes';
+import { strongest, type Candidate, type RankedPost } from './aggregates';
 import { currentBurst } from './burst';
 import type { Db } from './tables';
 import { hourCounts, sumHours } from './volumes';
@@ -12,8 +13,6 @@ export const RANGE_HOURS: Readonly<Record<DateRange, number>> = { LAST_DAY: 24, 
 /** Spec part 2 section 9: the theme volume is measured over 24 hours. */
 const VOLUME_WINDOW_HOURS = 24;
 const REPRESENTATIVE_POSTS = 5;
-/** Posts whose cues make the summary: the newest of the range (bounded work on a large theme). */
-const SUMMARY_SAMPLE = 1_000;
 /** The burst detector reads the last 30 days of hours, whatever the range shown. */
 const BURST_WINDOW_HOURS = 720;
 const FIRST_POSTS = 3;
@@ -70,7 +69,7 @@ export async function assess(db: Db, runs: RunSet, themes: readonly ThemeName[],
       total_posts_date_range: totalRange,
       representative_posts: inRange === 0 ? [] : await representativePosts(db, runs, theme, window),
       theme_summary: inRange === 0 ? null
-        : summarize(range, inRange, totalRange, sumHours(byHour, prevH, startH), await topCues(db, runs, theme, window)),
+        : summarize(range, inRange, totalRange, sumHours(byHour, prevH, startH), await topCues(db, runs, theme, startH, endH)),
       emerging: await emerging(db, runs, theme, burstFrom, hoursOfWindow.map((h) => byHour?.get(h) ?? 0), totalSeries),
     });
   }
@@ -114,54 +113,67 @@ const themedInWindow = (db: Db, runs: RunSet, theme: string, window: { from: str
  * per text (reposts of one text are one voice). The first is the card's key post.
  */
 async function representativePosts(db: Db, runs: RunSet, theme: string, window: { from: string; to: string }): Promise<RepresentativePost[]> {
-  const limit = REPRESENTATIVE_POSTS * 6;
-  const top = runs.runIds.length === 1 ? await strongestOfRun(db, runs, theme, window, limit)
-    : await themedInWindow(db, runs, theme, window)
-      .select(['t.post_id', sql<number>`max(t.score)`.as('score'), sql<string>`max(t.published_at)`.as('at'), sql<string>`min(t.run_id)`.as('run_id')])
-      .groupBy('t.post_id').orderBy('score', 'desc').orderBy('at', 'desc').orderBy('t.post_id').limit(limit).execute();
+  const top = await strongestInWindow(db, runs, theme, window, REPRESENTATIVE_POSTS * 6);
   if (top.length === 0) return [];
   const posts = await db.selectFrom('posts_posts as p').leftJoin('posts_actors as a', 'a.id', 'p.actor_id')
     .select(['p.id', 'p.platform', 'p.rid', 'p.title', 'p.body', 'p.published_at', 'p.source_url', 'a.screen_name'])
-    .where('p.organization_id', '=', runs.organizationId).where('p.id', 'in', top.map((r) => Number(r.post_id))).execute();
+    .where('p.organization_id', '=', runs.organizationId).where('p.id', 'in', top.map((r) => r.postId)).execute();
   const byId = new Map(posts.map((p) => [Number(p.id), p]));
   const conversationOfRun = new Map((await db.selectFrom('radar_runs').select(['run_id', 'conversation_id'])
-    .where('run_id', 'in', [...new Set(top.map((r) => r.run_id))]).execute()).map((r) => [r.run_id, r.conversation_id]));
+    .where('run_id', 'in', [...new Set(top.map((r) => r.runId))]).execute()).map((r) => [r.run_id, r.conversation_id]));
   const seen = new Set<string>();
   const out: RepresentativePost[] = [];
   for (const r of top) {
-    const p = byId.get(Number(r.post_id));
+    const p = byId.get(r.postId);
     if (!p || seen.has(p.body)) continue;
     seen.add(p.body);
-    out.push({ id: Number(p.id), conversation_id: runs.conversationId ?? conversationOfRun.get(r.run_id) ?? '', platform: p.platform, rid: p.rid, title: p.title, body: p.body, published_at: p.published_at,
-      source_url: p.source_url, author: p.screen_name ?? null, score: Number(r.score) });
+    out.push({ id: Number(p.id), conversation_id: runs.conversationId ?? conversationOfRun.get(r.runId) ?? '', platform: p.platform, rid: p.rid, title: p.title, body: p.body, published_at: p.published_at,
+      source_url: p.source_url, author: p.screen_name ?? null, score: r.score });
     if (out.length === REPRESENTATIVE_POSTS) break;
   }
   return out;
 }
 
+const DAY = 24 * HOUR;
+
 /**
- * One run holds a post once. Its strongest posts of the window, score by score from the highest: each step reads the
- * (run, theme, score, time) index newest first and stops at the limit, instead of sorting the window's posts.
+ * The `limit` strongest posts of the window, exactly: the whole days inside it from the stage's day aggregates (each
+ * day's strongest posts), the rest of the window (its first and last hours, a part of a day each) from the themed
+ * posts of those hours. The strongest of the window are among the strongest of its parts.
  */
-async function strongestOfRun(db: Db, runs: RunSet, theme: string, window: { from: string; to: string }, limit: number) {
-  const scores = await db.selectFrom('radar_post_themes').select('score').distinct()
-    .where('run_id', '=', runs.runIds[0]!).where('theme', '=', theme).orderBy('score', 'desc').execute();
-  const out: Array<{ post_id: number; score: number; at: string; run_id: string }> = [];
-  for (const { score } of scores) {
-    const rows = await themedInWindow(db, runs, theme, window).where('t.score', '=', score)
-      .select(['t.post_id', 't.score', 't.published_at as at', 't.run_id']).orderBy('t.published_at', 'desc').orderBy('t.post_id')
-      .limit(limit - out.length).execute();
-    out.push(...rows);
-    if (out.length >= limit) break;
+async function strongestInWindow(db: Db, runs: RunSet, theme: string, window: { from: string; to: string }, limit: number): Promise<RankedPost[]> {
+  const from = Date.parse(window.from);
+  const to = Date.parse(window.to);
+  const fullFrom = Math.ceil(from / DAY) * DAY;
+  const fullTo = Math.floor(to / DAY) * DAY;
+  const candidates: RankedPost[] = [];
+  const parts: Array<[number, number]> = [];
+  if (fullFrom >= fullTo) parts.push([from, to]);
+  else {
+    if (from < fullFrom) parts.push([from, fullFrom]);
+    if (fullTo < to) parts.push([fullTo, to]);
+    const days = await db.selectFrom('radar_run_days').select(['run_id', 'top_posts']).where('run_id', 'in', runs.runIds).where('theme', '=', theme)
+      .where('day', '>=', isoOf(fullFrom).slice(0, 10)).where('day', '<', isoOf(fullTo).slice(0, 10)).execute();
+    for (const d of days) {
+      for (const [postId, score, publishedAt] of JSON.parse(d.top_posts) as Candidate[]) candidates.push({ postId, score, publishedAt, runId: d.run_id });
+    }
   }
-  return out;
+  for (const [a, b] of parts) {
+    // `+score`: read the hours through the time index, then sort (not the whole theme through the score index).
+    const rows = await themedInWindow(db, runs, theme, { from: isoOf(a), to: isoOf(b) })
+      .select(['t.post_id', 't.score', 't.published_at', 't.run_id'])
+      .orderBy(sql`+t.score`, 'desc').orderBy('t.published_at', 'desc').orderBy('t.post_id').limit(limit * runs.runIds.length).execute();
+    for (const r of rows) candidates.push({ postId: Number(r.post_id), score: Number(r.score), publishedAt: r.published_at, runId: r.run_id });
+  }
+  return strongest(candidates, limit);
 }
 
-/** The cues most often found in the theme's newest posts of the range. */
-async function topCues(db: Db, runs: RunSet, theme: string, window: { from: string; to: string }): Promise<string[]> {
-  const rows = await themedInWindow(db, runs, theme, window).select('t.cues').orderBy('t.published_at', 'desc').limit(SUMMARY_SAMPLE).execute();
+/** The cues most often found in the theme's posts of the range (from the stage's hour aggregates). */
+async function topCues(db: Db, runs: RunSet, theme: string, fromHour: string, toHour: string): Promise<string[]> {
+  const rows = await db.selectFrom('radar_run_hours').select('cues').where('run_id', 'in', runs.runIds).where('theme', '=', theme)
+    .where('hour', '>=', fromHour).where('hour', '<', toHour).execute();
   const counts = new Map<string, number>();
-  for (const r of rows) for (const cue of new Set(JSON.parse(r.cues) as string[])) counts.set(cue, (counts.get(cue) ?? 0) + 1);
+  for (const r of rows) for (const [cue, n] of Object.entries(JSON.parse(r.cues ?? '{}') as Record<string, number>)) counts.set(cue, (counts.get(cue) ?? 0) + n);
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 4).map(([cue]) => cue);
 }
 

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Migration } from '@core/server/storage/migrations';
+import { RunAggregator } from './aggregates';
 
 export const migrations: Migration[] = [
   {
@@ -52,4 +54,42 @@ export const migrations: Migration[] = [
       await db.schema.createIndex('radar_post_themes_run_theme_score_time').on('radar_post_themes').columns(['run_id', 'theme', 'score', 'published_at']).execute();
     },
   },
+  {
+    id: 'radar/003_run_aggregates',
+    async up(db) {
+      // The stage's aggregates (aggregates.ts): per run, theme and day the strongest posts (the representative posts
+      // read these instead of the theme's posts), and per run, theme and hour the cues found (the summary's mentions).
+      await db.schema
+        .createTable('radar_run_days')
+        .addColumn('run_id', 'text', (c) => c.notNull())
+        .addColumn('theme', 'text', (c) => c.notNull())
+        /** `YYYY-MM-DD` (UTC). */
+        .addColumn('day', 'text', (c) => c.notNull())
+        /** JSON `[[post_id, score, published_at], ...]`, strongest first, at most TOP_PER_DAY. */
+        .addColumn('top_posts', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('radar_run_days_pk', ['run_id', 'theme', 'day'])
+        .execute();
+      /** JSON `{ cue: posts }` on a theme's rows; null on the '' (every post) rows. */
+      await db.schema.alterTable('radar_run_hours').addColumn('cues', 'text').execute();
+      await backfillAggregates(db);
+    },
+  },
 ];
+
+/** Runs the stage classified before the aggregates existed get them from their stored themed posts. */
+async function backfillAggregates(db: Kysely<any>): Promise<void> {
+  const runs = await db.selectFrom('radar_runs').select('run_id').execute() as Array<{ run_id: string }>;
+  for (const { run_id: runId } of runs) {
+    const rows = await db.selectFrom('radar_post_themes').select(['post_id', 'theme', 'score', 'published_at', 'cues'])
+      .where('run_id', '=', runId).execute() as Array<{ post_id: number; theme: string; score: number; published_at: string; cues: string }>;
+    const aggregator = new RunAggregator();
+    for (const r of rows) aggregator.add(r.theme, Number(r.post_id), Number(r.score), r.published_at, JSON.parse(r.cues) as string[]);
+    const days = aggregator.dayRows(runId);
+    for (let k = 0; k < days.length; k += 200) await db.insertInto('radar_run_days').values(days.slice(k, k + 200)).execute();
+    const hours = await db.selectFrom('radar_run_hours').select(['theme', 'hour']).where('run_id', '=', runId).where('theme', '<>', '').execute() as Array<{ theme: string; hour: string }>;
+    for (const h of hours) {
+      await db.updateTable('radar_run_hours').set({ cues: aggregator.hourCues(h.theme, h.hour) })
+        .where('run_id', '=', runId).where('theme', '=', h.theme).where('hour', '=', h.hour).execute();
+    }
+  }
+}

@@ -4,6 +4,7 @@ import { emptyFilters } from '@core/shared/filters';
 import { nowIso } from '@core/server/storage/database';
 import { COLLECT_STAGE_ID } from '@plugins/posts/shared/public';
 import { RADAR_STAGE_ID } from '../shared/api';
+import { RunAggregator } from './aggregates';
 import { classify, CLASSIFIER_VERSION } from './classifier/classify';
 import { dbOf, type Db, type RadarTables } from './tables';
 
@@ -23,7 +24,8 @@ const hourOf = (iso: string) => iso.slice(0, 13);
 
 /**
  * Pipeline step 3 (core NLP): classifies every post of the run into one of the nine Topic Radar themes (or none)
- * and counts the run's posts per hour, overall and per theme, for the narrative risk assessment. The run's posts are
+ * and counts the run's posts per hour, overall and per theme (with the cues found), and keeps each theme's strongest
+ * posts per day (aggregates.ts), for the narrative risk assessment. The run's posts are
  * read through core's post scope. Idempotent: a re-run replaces the run's rows in one transaction. A continuous
  * conversation's daily run is a new run, so its assessment is current as soon as the run succeeds.
  */
@@ -43,6 +45,7 @@ export const themesStage = defineStage({
     let last: string | null = null;
     // The run's post ids first, through the post scope: on SQLite the transaction below holds the one connection.
     const runPostIds: number[] = [];
+    const aggregator = new RunAggregator();
     for await (const ids of selection.batches(BATCH * 5)) runPostIds.push(...ids);
     await db.transaction().execute(async (trx) => {
       await clearRun(trx, ctx.runId);
@@ -61,6 +64,7 @@ export const themesStage = defineStage({
           if (!match) continue;
           themed += 1;
           hours.set(`${match.theme}\u0000${hour}`, (hours.get(`${match.theme}\u0000${hour}`) ?? 0) + 1);
+          aggregator.add(match.theme, Number(row.id), match.score, row.published_at, match.cues);
           out.push({ run_id: ctx.runId, post_id: row.id, organization_id: ctx.organizationId, theme: match.theme, score: match.score,
             published_at: row.published_at, cues: JSON.stringify(match.cues) });
         }
@@ -69,9 +73,11 @@ export const themesStage = defineStage({
       }
       const hourRows = [...hours].map(([key, n]) => {
         const [theme, hour] = key.split('\u0000') as [string, string];
-        return { run_id: ctx.runId, theme, hour, posts: n };
+        return { run_id: ctx.runId, theme, hour, posts: n, cues: theme === '' ? null : aggregator.hourCues(theme, hour) };
       });
       for (let k = 0; k < hourRows.length; k += 200) await trx.insertInto('radar_run_hours').values(hourRows.slice(k, k + 200)).execute();
+      const dayRows = aggregator.dayRows(ctx.runId);
+      for (let k = 0; k < dayRows.length; k += 200) await trx.insertInto('radar_run_days').values(dayRows.slice(k, k + 200)).execute();
       await trx.insertInto('radar_runs').values({
         run_id: ctx.runId, organization_id: ctx.organizationId, conversation_id: ctx.conversationId, classifier_version: CLASSIFIER_VERSION,
         posts, themed_posts: themed, last_post_at: last, computed_at: nowIso(),
@@ -84,5 +90,6 @@ export const themesStage = defineStage({
 async function clearRun(trx: Db, runId: string): Promise<void> {
   await trx.deleteFrom('radar_post_themes').where('run_id', '=', runId).execute();
   await trx.deleteFrom('radar_run_hours').where('run_id', '=', runId).execute();
+  await trx.deleteFrom('radar_run_days').where('run_id', '=', runId).execute();
   await trx.deleteFrom('radar_runs').where('run_id', '=', runId).execute();
 }

@@ -9,7 +9,8 @@ export interface RadarTables {
     run_id: string; organization_id: string; conversation_id: string; classifier_version: number; posts: number; themed_posts: number;
     last_post_at: string | null; computed_at: string;
   };
-  radar_run_hours: { run_id: string; hour: string; theme: string; posts: number };
+  radar_run_hours: { run_id: string; hour: string; theme: string; posts: number; cues: string | null };
+  radar_run_days: { run_id: string; theme: string; day: string; top_posts: string };
 }
 
 export type Db = Kysely<RadarTables & CoreTables & PostStoreTables>;
