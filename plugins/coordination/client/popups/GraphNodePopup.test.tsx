@@ -6,6 +6,7 @@ import { renderInWorkbench } from '@core/client/testing/workbench';
 import { emptyFilters } from '@core/shared/filters';
 import { accountKind, type PayloadOf } from '@core/client/selection/kinds';
 import type { SelectionService } from '@core/client/selection/selectionService';
+import { urlsPopupSectionsKey } from '@plugins/urls/shared/public';
 import coordinationClient from '../index';
 import { graphNodeKind } from '../kinds';
 import { URL_NOT_AVAILABLE } from './LinkPopup';
@@ -131,6 +132,21 @@ describe('graph node popups', () => {
       conversation_id: conversationId, kind: 'url', value: 'news.example/story', limit: '100', offset: '0', platforms: 'twitter:true',
     });
     expect(within(dialog).queryByRole('button', { name: /Show more/ })).toBeNull();
+  });
+
+  it('URL with the URLs plugin installed: its registration section replaces the Unavailable tables, given the conversation and the link', async () => {
+    // The URLs plugin's section (tested there: plugins/urls/client/popups/RegistrationSection.test.tsx) as the service's contract gives it.
+    const given: string[] = [];
+    const Registration = ({ conversationId: c, domainOrUrl }: { conversationId: string; domainOrUrl: string }) => {
+      given.push(`${c} ${domainOrUrl}`);
+      return <p>Registration of {domainOrUrl}</p>;
+    };
+    selection = renderInWorkbench(<></>, { plugins: [coordinationClient], conversationId, setup: (host) => host.services.provide(urlsPopupSectionsKey, { Registration }) }).selection;
+    open({ nodeType: 'links', ref: 'https://news.example.com/story', label: 'news.example.com/story' });
+    const dialog = await screen.findByRole('dialog', { name: 'URL' });
+    await within(dialog).findByText('Registration of https://news.example.com/story');
+    expect(given.at(-1)).toBe(`${conversationId} https://news.example.com/story`);
+    expect(within(dialog).queryByRole('table', { name: 'Current Registration' })).toBeNull();
   });
 
   it('URL nobody shared under the filters: "The URL is not available"; a failed call says so', async () => {
