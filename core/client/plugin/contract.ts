@@ -80,8 +80,11 @@ export interface CommandDefinition<Args = any> {
   run(ctx: CommandContext, ...args: CommandRunArgs<Args>): void | Promise<void>;
 }
 
-/** Shell regions a plugin may fill (first plugin in index order wins a region). */
-export type ShellSlot = 'picker' | 'dashboardHome' | 'organizationPages' | 'conversationHeader';
+/**
+ * Shell regions a plugin may fill (first plugin in index order wins a region). `headerActions`: a small control in
+ * the app header, before the command palette button (the alerts plugin's notification bell).
+ */
+export type ShellSlot = 'picker' | 'dashboardHome' | 'organizationPages' | 'conversationHeader' | 'headerActions';
 export type LazyComponent = () => Promise<{ default: ComponentType }>;
 
 export interface ClientPlugin {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import {
   Avatar, Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuItemLink, MenuItemRadio, MenuList,
@@ -29,8 +29,11 @@ export function sortOrganizations<T extends { name: string }>(orgs: readonly T[]
   return [...orgs].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
 }
 
-/** Header of spec part 1 §2: product name to /, App Settings, user menu (organisation switcher, feedback, sign out). */
-export function Header({ onOpenPalette }: { onOpenPalette: () => void }) {
+/**
+ * Header of spec part 1 §2: product name to /, App Settings, user menu (organisation switcher, feedback, sign out).
+ * `actions`: the plugins' `headerActions` slot (e.g. the alert notification bell), before the palette button.
+ */
+export function Header({ onOpenPalette, actions = null }: { onOpenPalette: () => void; actions?: ReactNode }) {
   const styles = useStyles();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -58,6 +61,7 @@ export function Header({ onOpenPalette }: { onOpenPalette: () => void }) {
     <header className={styles.header}>
       <Link to="/" className={styles.brand}>Narrascope</Link>
       <div className={styles.spacer} />
+      {actions}
       {/* A description, not the label: the accessible name must contain the visible text (WCAG 2.5.3). */}
       <Tooltip content="Command palette (Ctrl+K)" relationship="description" showDelay={250}>
         <Button appearance="subtle" icon={<Search20Regular />} onClick={onOpenPalette}>Commands</Button>

@@ -36,6 +36,7 @@ export default function Shell() {
   const notify = useNotify();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const HeaderActions = host.slots.headerActions;
   useShellServices(host.services);
 
   const getContext = useCallback((): CommandContext => ({
@@ -54,7 +55,7 @@ export default function Shell() {
 
   return (
     <div className={styles.root}>
-      <Header onOpenPalette={() => setPaletteOpen(true)} />
+      <Header onOpenPalette={() => setPaletteOpen(true)} actions={HeaderActions ? <Suspense fallback={null}><HeaderActions /></Suspense> : null} />
       <MfaBanner />
       <main className={styles.main}>
         <Suspense fallback={<div className={styles.loading}><Spinner label="Loading…" /></div>}>

@@ -30,6 +30,7 @@ export default defineClientPlugin({
   manifest,
   panels: [conversationAlertsPanel, metricsPanel],
   organizationPages: { alertAudit: () => import('./audit/AlertAuditPage') },
+  slots: { headerActions: () => import('./NotificationBell') },
   services: { requires: [apiKey] },
   commands: [newAlertRuleCommand, {
     id: 'alerts.refresh',

@@ -148,5 +148,6 @@ export const notificationSchema = z.object({
   read_at: z.string().nullable(),
   created_at: z.string(),
 });
+export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.object({ unread: z.number(), items: z.array(notificationSchema) });
 export const recipientSettingsSchema = z.object({ receive_alerts: z.boolean() });
