@@ -8,6 +8,8 @@ import { usePanelCommand } from '@core/client/commands/usePanelCommand';
 import RuleDialog from './RuleDialog';
 import { newAlertRuleCommand } from './commands';
 import { describeCriterion } from './describeCriterion';
+import { muteRuleCommand } from './muteCommands';
+import { useWorkbench } from '@core/client/app/hostContext';
 import { ALERT_CONFIGS_PATH, alertConfigListSchema, firedAlertListSchema, type AlertConfig } from '../shared/api';
 
 const useStyles = makeStyles({
@@ -19,9 +21,11 @@ const useStyles = makeStyles({
 export const rulesQueryKey = (conversationId: string) => ['alerts', 'configs', conversationId] as const;
 export const firedQueryKey = (conversationId: string) => ['alerts', 'fired', conversationId] as const;
 
+const isMuted = (rule: AlertConfig) => !!rule.muted_until && rule.muted_until > new Date().toISOString();
+
 function ruleState(rule: AlertConfig): string {
   if (!rule.enabled) return 'Disabled';
-  if (rule.muted_until && rule.muted_until > new Date().toISOString()) return `Muted until ${new Date(rule.muted_until).toLocaleString()}`;
+  if (isMuted(rule)) return `Muted until ${new Date(rule.muted_until).toLocaleString()}`;
   return 'Active';
 }
 
@@ -30,6 +34,7 @@ export default function ConversationAlertsPanel({ conversationId, paneId }: Pane
   const styles = useStyles();
   // null: closed; 'new': a new rule; otherwise the rule being edited.
   const [editing, setEditing] = useState<AlertConfig | 'new' | null>(null);
+  const { commands } = useWorkbench();
   usePanelCommand(newAlertRuleCommand, paneId, () => setEditing('new'));
   const rules = useQuery({
     queryKey: rulesQueryKey(conversationId ?? ''), enabled: !!conversationId,
@@ -59,7 +64,11 @@ export default function ConversationAlertsPanel({ conversationId, paneId }: Pane
           {rules.data?.map((rule) => (
             <li key={rule.id}>
               <div className={styles.row}><Text weight="semibold">{rule.name}</Text><Badge appearance="outline">{ruleState(rule)}</Badge>
-                <Button size="small" aria-label={`Edit ${rule.name}`} onClick={() => setEditing(rule)}>Edit</Button></div>
+                <Button size="small" aria-label={`Edit ${rule.name}`} onClick={() => setEditing(rule)}>Edit</Button>
+                {rule.enabled && !isMuted(rule) && (
+                  <Button size="small" aria-label={`Mute ${rule.name} for 24 hours`}
+                    onClick={() => void commands.execute(muteRuleCommand, { configId: rule.id, hours: 24 })}>Mute 24 h</Button>
+                )}</div>
               <Text size={200}>{rule.config.criteria.map(describeCriterion).join('; or ')}</Text>
             </li>
           ))}

@@ -4,6 +4,7 @@ import { apiKey } from '@core/client/services/keys';
 import { manifest } from '../manifest';
 import { METRICS } from '../shared/vocabulary';
 import { newAlertRuleCommand } from './commands';
+import { muteConversationAlertsCommand, muteRuleCommand, openFiredAlertsCommand, unmuteConversationAlertsCommand } from './muteCommands';
 
 export const conversationAlertsPanel = definePanel({
   type: 'alerts.conversation',
@@ -32,7 +33,7 @@ export default defineClientPlugin({
   organizationPages: { alertAudit: () => import('./audit/AlertAuditPage') },
   slots: { headerActions: () => import('./NotificationBell') },
   services: { requires: [apiKey] },
-  commands: [newAlertRuleCommand, {
+  commands: [newAlertRuleCommand, muteConversationAlertsCommand, unmuteConversationAlertsCommand, muteRuleCommand, openFiredAlertsCommand, {
     id: 'alerts.refresh',
     title: 'Refresh alerts',
     category: 'Alerts',
