@@ -2,6 +2,7 @@ import { Body1, MessageBar, MessageBarBody, Spinner, Title3, makeStyles, tokens 
 import type { DateRange } from '../shared/api';
 import { useAssessments } from './api';
 import { dateRangeText } from './format';
+import { EmergingNarratives } from './EmergingNarratives';
 import { MonitoredConversations } from './MonitoredConversations';
 import { RangeDropdown } from './RangeDropdown';
 import { ThemeBar } from './ThemeBar';
@@ -30,7 +31,7 @@ export function RadarView({ conversationId, range, onRange, onOpenTheme, title }
         {title ? <Title3 as="h2">{title}</Title3> : <span />}
         <RangeDropdown value={range} dates={dateRangeText(data?.start ?? null, data?.end ?? null)} onChange={onRange} />
       </div>
-      {conversationId === null && <MonitoredConversations range={range} />}
+      {conversationId === null ? <MonitoredConversations range={range} /> : <EmergingNarratives conversationId={conversationId} />}
       {query.isPending ? <Spinner label="Loading…" />
         : query.isError ? <MessageBar intent="error"><MessageBarBody>{(query.error as Error).message}</MessageBarBody></MessageBar>
           : !data || !anyTheme ? <Body1 data-testid="radar-no-themes">No Narrative Activity Themes Found</Body1>

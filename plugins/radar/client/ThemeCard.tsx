@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Body1, Button, Caption1, Card, CardHeader, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import type { Assessment, DateRange } from '../shared/api';
 import { compact, percent } from './format';
+import { BurstEvidence } from './BurstEvidence';
 import { KeyPost } from './KeyPost';
 
 const VolumeChart = lazy(() => import('./VolumeChart'));
@@ -11,7 +12,6 @@ const useStyles = makeStyles({
   // Spec part 2 section 9: a theme summary clamps at 4 lines.
   summary: { display: '-webkit-box', WebkitLineClamp: '4', WebkitBoxOrient: 'vertical', overflow: 'hidden' },
   empty: { minHeight: '140px', display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: 'center', textAlign: 'center' },
-  emerging: { color: tokens.colorPaletteRedForeground1 },
 });
 
 /** One theme's card: volume, summary, volume trend and key post, each with the spec's fallback text. */
@@ -25,11 +25,7 @@ export function ThemeCard({ assessment, range, onOpen }: { assessment: Assessmen
         description={<Caption1>{compact(assessment.volume_raw_date_range)} posts · {percent(assessment.volume_percentage)} of the last 24 hours</Caption1>}
         action={onOpen ? <Button size="small" appearance="subtle" onClick={() => onOpen(assessment.theme_name)}>Open in explorer</Button> : undefined}
       />
-      {assessment.emerging ? (
-        <Caption1 className={styles.emerging} data-testid="radar-emerging">
-          Emerging since {assessment.emerging.since.slice(0, 13).replace('T', ' ')}h: {assessment.emerging.current_per_hour.toFixed(1)} posts an hour against {assessment.emerging.baseline_per_hour.toFixed(1)}
-        </Caption1>
-      ) : null}
+      {assessment.emerging ? <BurstEvidence emerging={assessment.emerging} conversationId={assessment.conversation_id} /> : null}
       <Body1 className={styles.summary}>{assessment.theme_summary ?? 'No summary available.'}</Body1>
       {hasVolume ? (
         <Suspense fallback={<Spinner size="tiny" />}><VolumeChart history={assessment.volume_history} range={range} /></Suspense>

@@ -4,7 +4,7 @@ import type { Assessment, Assessments, DateRange, Emerging, RepresentativePost }
 import { DATE_RANGE_LABELS } from '../shared/api';
 import { THEME_LABELS, type ThemeName } from '../shared/themes';
 import { strongest, type Candidate, type RankedPost } from './aggregates';
-import { currentBurst } from './burst';
+import { burstRates, currentBurst } from './burst';
 import type { Db } from './tables';
 import { hourCounts, sumHours } from './volumes';
 
@@ -81,7 +81,6 @@ async function emerging(db: Db, runs: RunSet, theme: string, from: number, theme
   const burst = currentBurst(themed, totals);
   if (!burst) return null;
   const since = isoOf(from + burst.start * HOUR);
-  const sum = (a: number, b: number) => themed.slice(a, b).reduce((x, y) => x + y, 0);
   // The burst's first posts (a post two conversations share is one).
   const base = db.selectFrom('radar_post_themes').where('run_id', 'in', runs.runIds).where('organization_id', '=', runs.organizationId)
     .where('theme', '=', theme).where('published_at', '>=', since);
@@ -90,8 +89,7 @@ async function emerging(db: Db, runs: RunSet, theme: string, from: number, theme
     : await base.select(['post_id', sql<string>`min(published_at)`.as('at')]).groupBy('post_id').orderBy('at').orderBy('post_id').limit(FIRST_POSTS).execute();
   return {
     since,
-    baseline_per_hour: burst.start === 0 ? 0 : sum(0, burst.start) / burst.start,
-    current_per_hour: sum(burst.start, burst.end) / (burst.end - burst.start),
+    ...burstRates(themed, burst),
     first_post_ids: first.map((r) => Number(r.post_id)),
   };
 }

@@ -77,3 +77,12 @@ export function currentBurst(themed: readonly number[], totals: readonly number[
   const last = themeBursts(themed, totals, opts).at(-1);
   return last && last.end >= themed.length - EMERGING_GRACE_HOURS ? last : null;
 }
+
+/** A burst's rates: posts per hour before it (baseline) and during it (current). */
+export function burstRates(series: readonly number[], burst: BurstInterval): { baseline_per_hour: number; current_per_hour: number } {
+  const sum = (a: number, b: number) => series.slice(a, b).reduce((x, y) => x + y, 0);
+  return {
+    baseline_per_hour: burst.start === 0 ? 0 : sum(0, burst.start) / burst.start,
+    current_per_hour: sum(burst.start, burst.end) / (burst.end - burst.start),
+  };
+}

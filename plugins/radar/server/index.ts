@@ -9,6 +9,7 @@ import { radarFacets } from './facets';
 import { createThemeMetrics } from './metrics';
 import { migrations } from './migrations';
 import { registerRoutes } from './routes';
+import { narrativeVolumesStage } from './narrativesStage';
 import { themesStage } from './stage';
 
 export default defineServerPlugin({
@@ -17,7 +18,7 @@ export default defineServerPlugin({
   dimensions: RADAR_DIMENSIONS,
   migrations,
   routes: registerRoutes,
-  stages: [themesStage],
+  stages: [themesStage, narrativeVolumesStage],
   // The URLs plugin's domain list gives the state media and government notices when it is installed; the
   // conversation directory keeps deleted conversations out of the organisation's Topic Radar home.
   services: { provides: [themeMetricsKey], requires: [postFacetsKey, postScopeKey], optional: [domainLabelsKey, conversationDirectoryKey] },

@@ -3,6 +3,7 @@ import type { Storage } from '@core/server/storage/database';
 import type { ThemeMetrics } from '../shared/service';
 import { THEME_ORDER } from '../shared/themes';
 import { assess } from './assessment';
+import { emergingNarratives } from './emergingNarratives';
 import { conversationRuns } from './runs';
 import { dbOf } from './tables';
 
@@ -16,6 +17,10 @@ export function createThemeMetrics(storage: Storage, services: ServiceRegistry):
         theme: a.theme_name as (typeof THEME_ORDER)[number], volume_raw: a.volume_raw, volume_percentage: a.volume_percentage,
         volume_raw_date_range: a.volume_raw_date_range, total_posts_date_range: a.total_posts_date_range, emerging: a.emerging,
       }));
+    },
+    async emergingNarratives(organizationId, conversationId) {
+      const db = dbOf(storage);
+      return emergingNarratives(db, await conversationRuns(db, services, organizationId, conversationId));
     },
   };
 }

@@ -74,6 +74,22 @@ export const migrations: Migration[] = [
       await backfillAggregates(db);
     },
   },
+  {
+    id: 'radar/004_narrative_hours',
+    async up(db) {
+      // Stage radar.narratives: each narrative's (topic's) posts per hour of a run, with the hour's first posts.
+      await db.schema
+        .createTable('radar_run_topic_hours')
+        .addColumn('run_id', 'text', (c) => c.notNull())
+        .addColumn('topic', 'text', (c) => c.notNull())
+        .addColumn('hour', 'text', (c) => c.notNull())
+        .addColumn('posts', 'integer', (c) => c.notNull())
+        /** JSON list of the hour's first post ids (at most 3), earliest first. */
+        .addColumn('first_post_ids', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('radar_run_topic_hours_pk', ['run_id', 'topic', 'hour'])
+        .execute();
+    },
+  },
 ];
 
 /** Runs the stage classified before the aggregates existed get them from their stored themed posts. */

@@ -4,11 +4,12 @@ import { postScopeKey } from '@core/server/postScope';
 import { emptyFilters } from '@core/shared/filters';
 import { domainLabelsKey } from '@plugins/urls/shared/public';
 import {
-  ASSESSMENTS_PATH, NOTICES_PATH, RADAR_MESSAGES, SETTINGS_PATH, assessmentsQuerySchema, assessmentsSchema, noticesQuerySchema,
+  ASSESSMENTS_PATH, EMERGING_NARRATIVES_PATH, NOTICES_PATH, emergingNarrativesQuerySchema, emergingNarrativesSchema, RADAR_MESSAGES, SETTINGS_PATH, assessmentsQuerySchema, assessmentsSchema, noticesQuerySchema,
   noticesSchema, radarSettingsSchema,
 } from '../shared/api';
 import { THEME_ORDER } from '../shared/themes';
 import { assess } from './assessment';
+import { emergingNarratives } from './emergingNarratives';
 import { conversationRuns, enabledThemes, organizationRuns } from './runs';
 import { dbOf } from './tables';
 
@@ -46,6 +47,19 @@ export function registerRoutes(r: RouteRegistrar): void {
     }
     const runs = await conversationRuns(db, ctx.app.services, user.organization_id, conversationId);
     return assess(db, runs, enabled.length ? enabled : THEME_ORDER, range);
+  });
+
+  r.get(EMERGING_NARRATIVES_PATH, {
+    summary: "Emerging narratives: the conversation's narratives (topics) whose share of its posts bursts now, with the evidence",
+    description: 'The Kleinberg burst detector of the themes over each topic\'s posts per hour (stage radar.narratives, after the topics ' +
+      'stage), in the 30 days ending with the latest successful run\'s newest post. 404 "Conversation not found" for an unknown, ' +
+      'foreign or deleted conversation; no narratives before the run was counted.',
+    query: emergingNarrativesQuerySchema, response: emergingNarrativesSchema,
+  }, async (ctx) => {
+    const user = requireUser(ctx);
+    const db = dbOf(ctx.app.storage);
+    const runs = await conversationRuns(db, ctx.app.services, user.organization_id, ctx.query.conversation_id);
+    return { conversation_id: ctx.query.conversation_id, narratives: await emergingNarratives(db, runs) };
   });
 
   r.get(NOTICES_PATH, {

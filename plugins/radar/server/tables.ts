@@ -10,6 +10,7 @@ export interface RadarTables {
     last_post_at: string | null; computed_at: string;
   };
   radar_run_hours: { run_id: string; hour: string; theme: string; posts: number; cues: string | null };
+  radar_run_topic_hours: { run_id: string; topic: string; hour: string; posts: number; first_post_ids: string };
   radar_run_days: { run_id: string; theme: string; day: string; top_posts: string };
 }
 

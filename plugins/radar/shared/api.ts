@@ -3,11 +3,14 @@ import { THEME_ORDER } from './themes';
 
 /** Stage id (permanent): later stages (topics, alerts metrics) may depend on it. */
 export const RADAR_STAGE_ID = 'radar.themes';
+/** Stage id (permanent): narrative (topic) volumes per hour, after the topics stage. */
+export const NARRATIVE_VOLUMES_STAGE_ID = 'radar.narratives';
 
 export const RADAR_PATH = '/api/v2/radar';
 export const ASSESSMENTS_PATH = `${RADAR_PATH}/assessments`;
 export const SETTINGS_PATH = `${RADAR_PATH}/settings`;
 export const NOTICES_PATH = `${RADAR_PATH}/notices`;
+export const EMERGING_NARRATIVES_PATH = `${RADAR_PATH}/emerging_narratives`;
 
 /** Topic Radar range (spec part 2 section 4); LAST_WEEK is the default. */
 export const DATE_RANGES = ['LAST_DAY', 'LAST_WEEK', 'LAST_MONTH'] as const;
@@ -107,3 +110,21 @@ export const noticesSchema = z.object({
   government_count: z.number().int().nullable(),
 });
 export type Notices = z.infer<typeof noticesSchema>;
+
+export const emergingNarrativesQuerySchema = z.object({ conversation_id: z.string().min(1).max(200) });
+
+/** A narrative (topic) of the conversation's latest run whose volume bursts now, with the evidence. */
+export const emergingNarrativeSchema = z.object({
+  /** The topic's rid (the topics call's topic rid and narrative id). */
+  topic: z.string(),
+  /** Its posts over the 30 days the detector reads. */
+  posts: z.number().int(),
+  emerging: emergingSchema,
+});
+export type EmergingNarrative = z.infer<typeof emergingNarrativeSchema>;
+export const emergingNarrativesSchema = z.object({
+  conversation_id: z.string(),
+  /** Emerging narratives, the burst's rate over its baseline highest first. */
+  narratives: z.array(emergingNarrativeSchema),
+});
+export type EmergingNarratives = z.infer<typeof emergingNarrativesSchema>;

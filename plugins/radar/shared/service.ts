@@ -1,5 +1,5 @@
 import { serviceKey } from '@core/shared/services/registry';
-import type { DateRange, Emerging } from './api';
+import type { DateRange, Emerging, EmergingNarrative } from './api';
 import type { ThemeName } from './themes';
 
 export interface ThemeVolume {
@@ -19,6 +19,8 @@ export interface ThemeVolume {
  */
 export interface ThemeMetrics {
   volumes(organizationId: string, conversationId: string, range?: DateRange): Promise<ThemeVolume[]>;
+  /** The conversation's narratives (topic rids) bursting now, with the evidence (an alert metric for the alerts plugin). */
+  emergingNarratives(organizationId: string, conversationId: string): Promise<EmergingNarrative[]>;
 }
 
 export const themeMetricsKey = serviceKey<ThemeMetrics>('radar.themeMetrics');

@@ -1,4 +1,4 @@
-import type { Assessment, Assessments, DateRange } from '../../shared/api';
+import type { Assessment, Assessments, DateRange, EmergingNarrative } from '../../shared/api';
 import { THEME_LABELS, THEME_ORDER, type ThemeName } from '../../shared/themes';
 
 /**
@@ -8,6 +8,10 @@ import { THEME_LABELS, THEME_ORDER, type ThemeName } from '../../shared/themes';
 export class FakeRadarApi {
   readonly requests: string[] = [];
   enabled = true;
+  /** What the emerging narratives call answers for any conversation. */
+  narratives: EmergingNarrative[] = [];
+  /** The topics call's titles (topic rid -> title). */
+  topicTitles: Record<string, string> = {};
   answer: (range: DateRange, conversationId: string | null) => Assessments = (range, conversationId) => assessments(range, conversationId, THEME_ORDER.map((t) => assessment(t)));
 
   fetch = async (input: RequestInfo | URL): Promise<Response> => {
@@ -18,7 +22,16 @@ export class FakeRadarApi {
       return envelope(this.answer((url.searchParams.get('date_range') ?? 'LAST_WEEK') as DateRange, url.searchParams.get('conversation_id')));
     }
     if (url.pathname === '/api/v2/posts/details') {
-      return envelope([{ id: Number(url.searchParams.get('post_id')), statistics: [{ key: 'likes', label: 'Likes', value: 1234 }] }]);
+      return envelope(url.searchParams.getAll('post_id').map((id) => ({
+        id: Number(id), body: `First post ${id}`, screen_name: 'early_bird', published_at: '2025-06-29T01:00:00.000Z',
+        statistics: [{ key: 'likes', label: 'Likes', value: 1234 }],
+      })));
+    }
+    if (url.pathname === '/api/v2/radar/emerging_narratives') {
+      return envelope({ conversation_id: url.searchParams.get('conversation_id'), narratives: this.narratives });
+    }
+    if (/^\/api\/v2\/conversations\/[^/]+\/topics$/.test(url.pathname)) {
+      return envelope({ topics: Object.entries(this.topicTitles).map(([rid, title]) => ({ rid, title })), narratives: [] });
     }
     return new Response(JSON.stringify({ data: null, metadata: { errors: ['not found'], info: null, msg: null } }), { status: 404 });
   };
