@@ -25,7 +25,7 @@ const isMuted = (rule: AlertConfig) => !!rule.muted_until && rule.muted_until > 
 
 function ruleState(rule: AlertConfig): string {
   if (!rule.enabled) return 'Disabled';
-  if (isMuted(rule)) return `Muted until ${new Date(rule.muted_until).toLocaleString()}`;
+  if (isMuted(rule)) return `Muted until ${new Date(rule.muted_until!).toLocaleString()}`;
   return 'Active';
 }
 

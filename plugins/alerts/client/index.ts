@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineClientPlugin, definePanel } from '@core/client/plugin/contract';
+import { defineClientPlugin, defineCommand, definePanel } from '@core/client/plugin/contract';
 import { apiKey } from '@core/client/services/keys';
 import { manifest } from '../manifest';
 import { METRICS } from '../shared/vocabulary';
@@ -33,12 +33,12 @@ export default defineClientPlugin({
   organizationPages: { alertAudit: () => import('./audit/AlertAuditPage') },
   slots: { headerActions: () => import('./NotificationBell') },
   services: { requires: [apiKey] },
-  commands: [newAlertRuleCommand, muteConversationAlertsCommand, unmuteConversationAlertsCommand, muteRuleCommand, openFiredAlertsCommand, {
+  commands: [newAlertRuleCommand, muteConversationAlertsCommand, unmuteConversationAlertsCommand, muteRuleCommand, openFiredAlertsCommand, defineCommand({
     id: 'alerts.refresh',
     title: 'Refresh alerts',
     category: 'Alerts',
     keywords: ['reload', 'fired alerts', 'alert rules'],
     when: (ctx) => ctx.conversationId !== null,
     run: (ctx) => ctx.services.get(apiKey).queryClient.invalidateQueries({ queryKey: ['alerts'] }),
-  }],
+  })],
 });
