@@ -19,7 +19,7 @@ let page: Page;
 let conversationId: string;
 
 beforeAll(async () => {
-  server = await startE2eServer({ NARRASCOPE_DEMO_POSTS: '3000' });
+  server = await startE2eServer({ NARRASCOPE_DEMO_POSTS: '1200' });
   await seedDemo(server);
   conversationId = await waitForRun(server, CONVERSATION, 150_000);
   browser = await launchBrowser();
