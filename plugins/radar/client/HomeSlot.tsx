@@ -6,6 +6,8 @@ import { manifest } from '../manifest';
 import { useRadarSettings } from './api';
 import { RadarView } from './RadarView';
 import { radarRange, useRadarRange } from './rangeStore';
+import { ThemeChooser } from './ThemeChooser';
+import { themeChooser, useThemeChooserOpen } from './themeChooserStore';
 
 /** The dashboard home of the next plugin that fills the slot (the Platform Intelligence list), else the welcome text. */
 function useNextHome(): ComponentType {
@@ -24,7 +26,13 @@ export default function HomeSlot() {
   const settings = useRadarSettings();
   const range = useRadarRange();
   const Next = useNextHome();
+  const choosing = useThemeChooserOpen();
   if (settings.isPending) return <Spinner label="Loading…" data-testid="dashboard-home" />;
-  if (settings.data?.enabled) return <RadarView conversationId={null} range={range} onRange={radarRange.set} title="Topic Radar" />;
-  return <Suspense fallback={<Spinner label="Loading…" />}><Next /></Suspense>;
+  // The organisation's theme chooser (admins), over whichever home shows.
+  const chooser = choosing && settings.data?.can_edit ? <ThemeChooser settings={settings.data} onClose={() => themeChooser.set(false)} /> : null;
+  if (settings.data?.enabled) {
+    const onChooseThemes = settings.data.can_edit ? () => themeChooser.set(true) : undefined;
+    return <>{chooser}<RadarView conversationId={null} range={range} onRange={radarRange.set} title="Topic Radar" onChooseThemes={onChooseThemes} /></>;
+  }
+  return <>{chooser}<Suspense fallback={<Spinner label="Loading…" />}><Next /></Suspense></>;
 }

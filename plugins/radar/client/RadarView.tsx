@@ -1,4 +1,4 @@
-import { Body1, MessageBar, MessageBarBody, Spinner, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, MessageBar, MessageBarBody, Spinner, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import type { DateRange } from '../shared/api';
 import { useAssessments } from './api';
 import { dateRangeText } from './format';
@@ -12,14 +12,17 @@ const useStyles = makeStyles({
   root: { padding: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, overflow: 'auto', height: '100%', boxSizing: 'border-box' },
   head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
   grid: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL },
+  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
 /**
  * Topic Radar: the range dropdown, the bar of every theme against the whole conversation and a card per theme in the
  * spec's order. `conversationId` null is the organisation's home view, which also links the NRMS and scaled conversations.
  */
-export function RadarView({ conversationId, range, onRange, onOpenTheme, title }: {
+export function RadarView({ conversationId, range, onRange, onOpenTheme, title, onChooseThemes }: {
   conversationId: string | null; range: DateRange; onRange: (range: DateRange) => void; onOpenTheme?: (theme: string) => void; title?: string;
+  /** Shown to those who may change the organisation's themes (the home view). */
+  onChooseThemes?: () => void;
 }) {
   const styles = useStyles();
   const query = useAssessments(conversationId, range);
@@ -29,7 +32,10 @@ export function RadarView({ conversationId, range, onRange, onOpenTheme, title }
     <section className={styles.root} data-testid="topic-radar">
       <div className={styles.head}>
         {title ? <Title3 as="h2">{title}</Title3> : <span />}
-        <RangeDropdown value={range} dates={dateRangeText(data?.start ?? null, data?.end ?? null)} onChange={onRange} />
+        <div className={styles.actions}>
+          {onChooseThemes ? <Button appearance="subtle" onClick={onChooseThemes}>Choose themes</Button> : null}
+          <RangeDropdown value={range} dates={dateRangeText(data?.start ?? null, data?.end ?? null)} onChange={onRange} />
+        </div>
       </div>
       {conversationId === null ? <MonitoredConversations range={range} /> : <EmergingNarratives conversationId={conversationId} />}
       {query.isPending ? <Spinner label="Loading…" />

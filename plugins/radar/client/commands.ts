@@ -6,6 +6,7 @@ import { DATE_RANGES, DATE_RANGE_LABELS, SETTINGS_PATH, organizationPath, radarS
 import { THEME_LABELS, THEME_ORDER } from '../shared/themes';
 import { themeExplorerPath } from './drillDown';
 import { radarRange } from './rangeStore';
+import { themeChooser } from './themeChooserStore';
 
 export const RISK_RADAR_PANEL = 'radar.riskRadar';
 
@@ -38,6 +39,15 @@ export const enableTopicRadarCommand = defineCommand({
   },
 });
 
+/** Opens the organisation's theme chooser on the home page (admins; the home shows it over whichever view it shows). */
+export const chooseThemesCommand = defineCommand({
+  id: 'radar.chooseThemes', title: 'Choose Topic Radar themes', category: 'Topic Radar', keywords: ['themes', 'settings', 'organization', 'nrms'],
+  run: (ctx) => {
+    ctx.services.get(navigationKey).navigate('/');
+    themeChooser.set(true);
+  },
+});
+
 /** Sets the range of the home view and the Risk Radar tab; from the palette (no argument) it moves to the next one. */
 export const changeRangeCommand = defineCommand({
   id: 'radar.changeRange', title: 'Change Topic Radar range', category: 'Topic Radar',
@@ -61,5 +71,5 @@ export const openThemeCommands: CommandDefinition[] = THEME_ORDER.map((theme) =>
 }) as CommandDefinition);
 
 export const radarCommands: CommandDefinition[] = [
-  openTopicRadarCommand as CommandDefinition, enableTopicRadarCommand as CommandDefinition, changeRangeCommand as CommandDefinition, ...openThemeCommands,
+  openTopicRadarCommand as CommandDefinition, enableTopicRadarCommand as CommandDefinition, chooseThemesCommand as CommandDefinition, changeRangeCommand as CommandDefinition, ...openThemeCommands,
 ];

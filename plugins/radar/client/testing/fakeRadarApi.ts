@@ -8,6 +8,7 @@ import { THEME_LABELS, THEME_ORDER, type ThemeName } from '../../shared/themes';
 export class FakeRadarApi {
   readonly requests: string[] = [];
   enabled = true;
+  canEdit = true;
   /** What the emerging narratives call answers for any conversation. */
   narratives: EmergingNarrative[] = [];
   /** The topics call's titles (topic rid -> title). */
@@ -17,7 +18,7 @@ export class FakeRadarApi {
   fetch = async (input: RequestInfo | URL): Promise<Response> => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
     this.requests.push(`${url.pathname}${url.search}`);
-    if (url.pathname === '/api/v2/radar/settings') return envelope({ organization_id: 'o1', enabled: this.enabled, themes: this.enabled ? [...THEME_ORDER] : [], can_edit: true });
+    if (url.pathname === '/api/v2/radar/settings') return envelope({ organization_id: 'o1', enabled: this.enabled, themes: this.enabled ? [...THEME_ORDER] : [], can_edit: this.canEdit });
     if (url.pathname === '/api/v2/radar/assessments') {
       return envelope(this.answer((url.searchParams.get('date_range') ?? 'LAST_WEEK') as DateRange, url.searchParams.get('conversation_id')));
     }
