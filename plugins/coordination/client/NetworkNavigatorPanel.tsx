@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import Sigma from 'sigma';
 import type { PanelProps } from '@core/client/plugin/contract';
+import { motionMs } from '@core/client/motion';
 import { useSelected, useSelectionService } from '@core/client/selection/hooks';
 import { accountKind } from '@core/client/selection/kinds';
 import { decodeViz, encodeViz, withVizDefaults } from '@core/shared/filters';
@@ -12,12 +13,13 @@ import { addTopicNodes } from './graph/topics';
 import { highlightModeFor, highlightReducers, refreshForHover } from './graph/highlight';
 import { rendererSettings } from './graph/renderer';
 import { startLayout } from './graph/layout';
-import { addEdgeEvidence, buildCoordinationGraph, groupingFor, hiddenByPreset, legend, searchNodes, type EdgeAttributes, type NavigatorGraph, type NodeAttributes } from './graph/buildGraph';
+import { addEdgeEvidence, buildCoordinationGraph, groupingFor, nodeKey, hiddenByPreset, legend, searchNodes, type EdgeAttributes, type NavigatorGraph, type NodeAttributes } from './graph/buildGraph';
 import { isPreset, NODE_TYPE_LABELS, PRESETS, type PresetId } from './graph/model';
 import { showAccount } from './actions';
 import { edgeKind, genericEdgeKind, graphNodeKind } from './kinds';
 import { edgeEnds } from './graph/edgeEnds';
 import { useNavigatorCommands } from './navigatorCommands';
+import { NetworkList } from './NetworkList';
 
 /** ForceAtlas2 runs in a web worker for at most this long, then stops so an idle graph costs nothing. */
 const LAYOUT_MS = 4000;
@@ -25,6 +27,7 @@ const LAYOUT_MS = 4000;
 const useStyles = makeStyles({
   root: { position: 'relative', height: '100%', display: 'flex', flexDirection: 'column' },
   bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, padding: tokens.spacingHorizontalXS, alignItems: 'center' },
+  body: { flex: 1, minHeight: 0, display: 'flex' },
   canvas: { flex: 1, minHeight: '240px', position: 'relative' },
   legend: { position: 'absolute', left: '8px', bottom: '8px', backgroundColor: tokens.colorNeutralBackground1, padding: '4px 8px', fontSize: '12px', opacity: 0.9,
     maxWidth: '40%', maxHeight: '40%', overflowY: 'auto', whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflowX: 'hidden' },
@@ -86,6 +89,13 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
   }, [clusters, grouping, topicOf, topicTitles, topicsSettled]);
   const hidden = useMemo(() => (graph ? hiddenByPreset(graph, preset) : new Set<string>()), [graph, preset]);
 
+  /** A coordination edge's popup; its evidence (posts, links, hashtags) joins the graph. */
+  const openEvidence = useCallback((g: NavigatorGraph, clusterId: string, i: string, j: string) => {
+    if (!conversationId) return;
+    selection.openPopup(edgeKind, { clusterId, i, j });
+    void queryClient.fetchQuery(edgeQuery(conversationId, clusterId, i, j, filters)).then((d) => { if (d) addEdgeEvidence(g, d); });
+  }, [conversationId, filters, queryClient, selection]);
+
   useEffect(() => {
     if (!graph || !container.current) return;
     const sigma = new Sigma<NodeAttributes, EdgeAttributes>(graph, container.current, rendererSettings(graph.order, graph.size));
@@ -108,18 +118,15 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
       const e = graph.getEdgeAttributes(edge);
       // Any edge but a coordination edge opens the generic edge popup: action node, sentence, receiver node.
       if (e.edgeType !== 'accountCoordinationEvidenceAccounts') { selection.openPopup(genericEdgeKind, edgeEnds(graph, edge)); return; }
-      if (!e.clusterId || !conversationId) return;
-      const i = graph.getNodeAttribute(graph.source(edge), 'ref');
-      const j = graph.getNodeAttribute(graph.target(edge), 'ref');
-      selection.openPopup(edgeKind, { clusterId: e.clusterId, i, j });
-      void queryClient.fetchQuery(edgeQuery(conversationId, e.clusterId, i, j, filters)).then((d) => { if (d) addEdgeEvidence(graph, d); });
+      if (!e.clusterId) return;
+      openEvidence(graph, e.clusterId, graph.getNodeAttribute(graph.source(edge), 'ref'), graph.getNodeAttribute(graph.target(edge), 'ref'));
     });
     return () => {
       layout.kill();
       sigma.kill();
       sigmaRef.current = null;
     };
-  }, [graph, conversationId, filters, queryClient, selection]);
+  }, [graph, selection, openEvidence]);
 
   // Reducers: the preset hides node types; hovering or selecting highlights a node's neighbours.
   useEffect(() => {
@@ -130,12 +137,13 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
     sigma.setSetting('edgeReducer', reducers.edgeReducer);
   }, [graph, hidden, selectedRid]);
 
-  const fit = () => void sigmaRef.current?.getCamera().animatedReset();
+  // Sigma's own 150 ms glides, or jumps with reduced motion.
+  const fit = () => void sigmaRef.current?.getCamera().animatedReset({ duration: motionMs(150) });
   function focusNode(node: string) {
     const sigma = sigmaRef.current;
     const pos = sigma?.getNodeDisplayData(node);
     if (!sigma || !pos) return;
-    void sigma.getCamera().animate({ x: pos.x, y: pos.y, ratio: 0.15 }, { duration: 400 });
+    void sigma.getCamera().animate({ x: pos.x, y: pos.y, ratio: 0.15 }, { duration: motionMs(400) });
   }
   // Fit, focus, presets, exports and "expand neighbourhood" from the palette act on this pane's graph and camera.
   useNavigatorCommands({ paneId, conversationId, filters, graph, fit, focusNode, setPreset });
@@ -150,8 +158,8 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
         ))}
         <Input size="small" aria-label="Search the graph" placeholder="Search accounts, links, hashtags" value={search}
           onChange={(_, d) => setSearch(d.value)} onKeyDown={(e) => { if (e.key === 'Enter' && hits[0]) focusNode(hits[0]); }} />
-        <Button size="small" aria-label="Zoom in" onClick={() => void sigmaRef.current?.getCamera().animatedZoom()}>+</Button>
-        <Button size="small" aria-label="Zoom out" onClick={() => void sigmaRef.current?.getCamera().animatedUnzoom()}>−</Button>
+        <Button size="small" aria-label="Zoom in" onClick={() => void sigmaRef.current?.getCamera().animatedZoom({ duration: motionMs(150) })}>+</Button>
+        <Button size="small" aria-label="Zoom out" onClick={() => void sigmaRef.current?.getCamera().animatedUnzoom({ duration: motionMs(150) })}>−</Button>
         <Button size="small" onClick={fit}>Fit</Button>
         {graph && <Text size={200} data-testid="graph-size">{graph.order} nodes · {graph.size} edges</Text>}
         {graphAnswer.data?.truncated && (
@@ -162,6 +170,7 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
           </Text>
         )}
       </div>
+      <div className={styles.body}>
       <div className={styles.canvas} ref={container} data-testid="network-canvas">
         {list.isSuccess && (list.data?.clusters.length ?? 0) === 0 && <Text>{MESSAGES.noCoordination}</Text>}
         {(list.isError || graphAnswer.isError) && <Text role="alert">{MESSAGES.clusterLoadError}</Text>}
@@ -173,6 +182,15 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
             <div>{PRESETS[preset].nodeTypes.map((t) => NODE_TYPE_LABELS[t]).join(' · ')}</div>
           </div>
         )}
+      </div>
+      {graph && (
+        <NetworkList
+          clusters={clusters}
+          selectedRid={selectedRid}
+          onAccount={(rid, clusterId) => { showAccount(selection, rid, clusterId); focusNode(nodeKey('accounts', rid)); }}
+          onEdge={(clusterId, i, j) => openEvidence(graph, clusterId, i, j)}
+        />
+      )}
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { inferSettings } from 'graphology-layout-forceatlas2';
 import FA2Layout from 'graphology-layout-forceatlas2/worker';
+import { prefersReducedMotion } from '@core/client/motion';
 import { isLargeGraph, type NavigatorGraph } from './buildGraph';
 
 /**
@@ -22,8 +23,10 @@ export interface RunningLayout {
  * the drawn graph every `layoutPaceMs` and once more when the layout stops.
  */
 export function startLayout(graph: NavigatorGraph, durationMs: number): RunningLayout {
-  const pace = layoutPaceMs(graph.order, graph.size);
-  const laidOut: NavigatorGraph = pace === 0 ? graph : graph.copy();
+  // With reduced motion the nodes do not drift into place: a copy is laid out and its positions drawn once, at the end.
+  const still = prefersReducedMotion();
+  const pace = still ? 0 : layoutPaceMs(graph.order, graph.size);
+  const laidOut: NavigatorGraph = pace === 0 && !still ? graph : graph.copy();
   const layout = new FA2Layout(laidOut, { settings: { ...inferSettings(laidOut), barnesHutOptimize: laidOut.order > 2000 }, getEdgeWeight: 'weight' });
   const copyPositions = () => {
     if (laidOut === graph) return;
