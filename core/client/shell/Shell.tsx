@@ -9,6 +9,7 @@ import { useNotify } from '../app/notifications';
 import { reportLog } from '../api/logReporter';
 import { Header } from './Header';
 import { MfaBanner } from './MfaBanner';
+import { useSkipLinkStyles } from './skipLinkStyles';
 import { useShellServices } from './useShellServices';
 
 const useStyles = makeStyles({
@@ -16,6 +17,9 @@ const useStyles = makeStyles({
   main: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' },
   loading: { flex: 1, display: 'grid', placeItems: 'center' },
 });
+
+/** The skip link's target. */
+const MAIN_ID = 'main-content';
 
 /** Reads conversation, project, tab and subtab from the current path (both route shapes of spec part 1 §2). */
 export function routeContextFromPath(pathname: string) {
@@ -32,6 +36,7 @@ export function routeContextFromPath(pathname: string) {
 /** The authenticated application shell: header, warning banner, page, command palette and global shortcuts. */
 export default function Shell() {
   const styles = useStyles();
+  const skip = useSkipLinkStyles();
   const host = useWorkbench();
   const notify = useNotify();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -55,9 +60,10 @@ export default function Shell() {
 
   return (
     <div className={styles.root}>
+      <button type="button" className={skip.link} onClick={() => document.getElementById(MAIN_ID)?.focus()}>Skip to main content</button>
       <Header onOpenPalette={() => setPaletteOpen(true)} actions={HeaderActions ? <Suspense fallback={null}><HeaderActions /></Suspense> : null} />
       <MfaBanner />
-      <main className={styles.main}>
+      <main className={styles.main} id={MAIN_ID} tabIndex={-1}>
         <Suspense fallback={<div className={styles.loading}><Spinner label="Loading…" /></div>}>
           <Outlet />
         </Suspense>

@@ -3,7 +3,7 @@ import { Mosaic, MosaicWindow, type MosaicNode, type MosaicPath } from 'react-mo
 import 'react-mosaic-component/react-mosaic-component.css';
 import { Body1, Spinner, mergeClasses } from '@fluentui/react-components';
 import type { PanelProps } from '@core/client/plugin/contract';
-import type { LayoutNode, Pane } from '@core/shared/layout/schema';
+import { leavesOf, type LayoutNode, type Pane } from '@core/shared/layout/schema';
 import type { WorkspaceState } from './layoutReducer';
 import { lazyPanelComponent } from './lazyPanel';
 import { PaneErrorBoundary } from './PaneErrorBoundary';
@@ -12,6 +12,8 @@ import { PaneToolbar } from './PaneToolbar';
 import { UnknownPanel } from './UnknownPanel';
 import type { WorkspaceController } from './useWorkspaceController';
 import { useWorkspaceStyles } from './workspaceStyles';
+import { focusPaneElement } from './workspaceService';
+import { useSkipLinkStyles } from '../shell/skipLinkStyles';
 import { WorkspaceZeroState } from './WorkspaceZeroState';
 
 type Filters = PanelProps['filters'];
@@ -70,6 +72,7 @@ export function Workspace({ controller, registry, conversationId, filters, class
 
   return (
     <div className={mergeClasses(styles.root, className)} data-testid="workspace">
+      <PaneSkipLinks paneIds={leavesOf(root as LayoutNode)} titleOf={(id) => paneTitle(registry, state.layout.panes[id])} />
       <Mosaic<string>
         className="mosaic-narrascope"
         value={root as MosaicNode<string>}
@@ -85,6 +88,30 @@ export function Workspace({ controller, registry, conversationId, filters, class
     </div>
   );
 }
+
+/** "Skip to pane" links, shown only while focused: one Tab stop each to jump over the panes before it. */
+function PaneSkipLinks({ paneIds, titleOf }: { paneIds: string[]; titleOf: (id: string) => string }) {
+  const styles = useSkipLinkStyles();
+  return (
+    <nav aria-label="Skip to pane">
+      {paneIds.map((id) => (
+        <button key={id} type="button" className={styles.link} onClick={() => focusPaneElement(id)}>
+          Skip to pane: {titleOf(id)}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * Mosaic's drag preview without its default body (an `<h4>` per pane, read as a heading out of order): the preview
+ * is a picture of the window being dragged, hidden from assistive technology.
+ */
+const renderPreview = ({ title }: { title: string }) => (
+  <div className="mosaic-preview" aria-hidden="true">
+    <div className="mosaic-window-toolbar"><div className="mosaic-window-title">{title}</div></div>
+  </div>
+);
 
 function paneTitle(registry: PanelRegistry, pane: Pane | undefined): string {
   if (!pane) return 'Missing pane';
@@ -115,6 +142,7 @@ function PaneWindow({ paneId, path, state, dispatch, registry, conversationId, f
       path={path}
       title={title}
       className={mergeClasses(styles.window, focused && styles.focusedWindow)}
+      renderPreview={renderPreview}
       toolbarControls={
         <PaneToolbar
           paneId={paneId}
@@ -126,6 +154,8 @@ function PaneWindow({ paneId, path, state, dispatch, registry, conversationId, f
     >
       <section
         aria-label={title}
+        // Focusable from script only: the skip links and "Focus next pane" land here.
+        tabIndex={-1}
         data-pane-id={paneId}
         data-focused={focused ? 'true' : 'false'}
         className={styles.paneBody}

@@ -39,6 +39,15 @@ export interface WorkspaceServiceOptions {
   resetLayout: () => Promise<void>;
 }
 
+/** Long enough for the command palette to close and restore focus first. */
+const PANE_FOCUS_DELAY_MS = 80;
+
+/** Moves keyboard focus to a pane's body (a section with tabindex -1, labelled by the pane's title). */
+export function focusPaneElement(paneId: string | null): void {
+  if (paneId === null || typeof document === 'undefined') return;
+  document.querySelector<HTMLElement>(`section[data-pane-id="${CSS.escape(paneId)}"]`)?.focus();
+}
+
 export function createWorkspaceService(controller: () => WorkspaceController, options: WorkspaceServiceOptions): WorkspaceService {
   const focused = () => {
     const state = controller().getState();
@@ -51,6 +60,8 @@ export function createWorkspaceService(controller: () => WorkspaceController, op
     },
     focusNext() {
       controller().dispatch({ type: 'focusNextPane' });
+      // Keyboard focus follows the highlight, once the palette (when it ran the command) has restored its own focus.
+      setTimeout(() => focusPaneElement(focused()), PANE_FOCUS_DELAY_MS);
     },
     closeFocused() {
       const paneId = focused();
