@@ -77,7 +77,8 @@ export default function MyOrganizationPage() {
           </Link>
         ))}
       </nav>
-      <div className={styles.content}>
+      {/* It scrolls, so it takes focus: keyboard users scroll it with the arrow keys (axe scrollable-region-focusable). */}
+      <div className={styles.content} tabIndex={0}>
         {current === 'settings' ? <SettingsPage /> : CorePage ? (
           <Suspense fallback={<Spinner />}><CorePage /></Suspense>
         ) : Pages ? (

@@ -70,9 +70,11 @@ export function Header({ onOpenPalette, actions = null }: { onOpenPalette: () =>
         <Button appearance="subtle" icon={<Settings24Regular />} aria-label="App Settings"
           onClick={() => void navigate({ to: '/myOrganization/{-$page}', params: { page: 'settings' } })} />
       </Tooltip>
+      {/* Beside the button, not in it: its initials would be visible text missing from the button's name. */}
+      <Avatar name={name} size={28} aria-hidden />
       <Menu>
         <MenuTrigger disableButtonEnhancement>
-          <Button appearance="subtle" aria-label={`User menu: ${name}`} icon={<Avatar name={name} size={28} />}>{name}</Button>
+          <Button appearance="subtle" aria-label={`User menu: ${name}`}>{name}</Button>
         </MenuTrigger>
         <MenuPopover>
           <MenuList

@@ -45,7 +45,7 @@ export default function FiltersPanel({ paneId, conversationId, filters }: PanelP
   });
 
   return (
-    <div style={{ height: '100%', overflow: 'auto', padding: 8, display: 'grid', alignContent: 'start', gap: 8 }} aria-label="Filters" role="region">
+    <div style={{ height: '100%', overflow: 'auto', padding: 8, display: 'grid', alignContent: 'start', gap: 8 }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
         <Text weight="semibold" data-testid="filters-total" aria-live="polite">
           {counts.data ? `${counts.data.total.toLocaleString('en-US')} posts` : ''}

@@ -42,6 +42,7 @@ export function compactLayout(layout: Record<string, unknown>, fit: ChartFit): R
 function useFit(): [(el: HTMLDivElement | null) => void, ChartFit] {
   // A callback ref: the chart area appears only once the data has loaded, after the first render.
   const [el, setEl] = useState<HTMLDivElement | null>(null);
+  useUntabbable(el);
   const [size, setSize] = useState({ width: 0, height: 0 });
   useEffect(() => {
     if (!el || typeof ResizeObserver === 'undefined') return;
@@ -53,6 +54,24 @@ function useFit(): [(el: HTMLDivElement | null) => void, ChartFit] {
   }, [el]);
   const measured = size.width > 0;
   return [setEl, { compact: measured && (size.height < COMPACT.height || size.width < COMPACT.width), ...size }];
+}
+
+const TABBABLE = 'a[href], area[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+/**
+ * Takes whatever Plotly draws out of the Tab order: the chart is hidden from assistive technology (its data list is
+ * the accessible twin), and a hidden element must not hold focusable ones (WCAG 4.1.2, axe aria-hidden-focus).
+ * Plotly redraws its DOM, hence the observer.
+ */
+function useUntabbable(el: HTMLElement | null) {
+  useEffect(() => {
+    if (!el || typeof MutationObserver === 'undefined') return;
+    const untab = () => el.querySelectorAll(TABBABLE).forEach((n) => n.setAttribute('tabindex', '-1'));
+    untab();
+    const observer = new MutationObserver(untab);
+    observer.observe(el, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [el]);
 }
 
 /**
