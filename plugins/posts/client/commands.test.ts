@@ -132,10 +132,12 @@ describe('the posts palette commands', () => {
     expect(call.query.getAll('platforms')).toEqual(['gab:true']);
     expect(call.query.get('search')).toBe('flood');
     expect(click).toHaveBeenCalledTimes(1);
+    // The toast (read out by the toaster's live region) says the file is ready.
+    expect(notes).toEqual(['Raw data exported as JSONL']);
 
     api.failNext(/export=csv/, 500, ['nope']);
     await registry.run('posts.exportCsv', ctx);
-    expect(notes).toEqual(['an error occurred while exporting raw data.  Please try again later.']);
+    expect(notes).toEqual(['Raw data exported as JSONL', 'an error occurred while exporting raw data.  Please try again later.']);
     click.mockRestore();
   });
 });

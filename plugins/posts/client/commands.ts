@@ -64,6 +64,8 @@ function exportCommand(format: ExportFormat, keybinding?: string): CommandDefini
     run: async (ctx) => {
       try {
         await downloadExport(ctx.conversationId!, format, currentFilters(ctx), state(ctx).get().search);
+        // A toast is announced by the toaster's live region: the download itself tells a screen reader nothing.
+        notify(ctx, `Raw data exported as ${format.toUpperCase()}`, 'success');
       } catch (error) {
         notify(ctx, (error as Error).message, 'error');
       }

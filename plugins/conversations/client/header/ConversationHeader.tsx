@@ -53,7 +53,10 @@ function Header({ conversation, org, fetchedAt }: { conversation: Conversation; 
   return (
     <header className={styles.root} aria-label="Conversation status" data-testid="conversation-header">
       <Subtitle1 as="h1" className={styles.name} title={c.name}>{c.name}</Subtitle1>
-      <Badge appearance="filled" color={BADGE_COLOR[label]} data-testid="status-badge">{label}</Badge>
+      {/* A polite live region: screen readers hear the run go Pending, Running, View without moving there. */}
+      <span role="status">
+        <Badge appearance="filled" color={BADGE_COLOR[label]} data-testid="status-badge">{label}</Badge>
+      </span>
       {c.threat_feed && (c.suspended
         ? <Tooltip content="Continuous, suspended" relationship="label"><span className={styles.meta}><Pause16Regular /></span></Tooltip>
         : <Tooltip content="Continuous: runs every day" relationship="label"><span className={styles.meta}><Clock16Regular /></span></Tooltip>)}
