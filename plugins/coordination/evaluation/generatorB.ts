@@ -176,7 +176,8 @@ function viralBursts(g: CorpusB, organic: string[], organicTarget: number): void
   const r = g.rnd;
   const bursts = Math.max(3, Math.round(organicTarget / 4000));
   for (let b = 0; b < bursts; b++) {
-    const size = Math.min(organic.length - 1, Math.round(r.logRange(30, 2000)));
+    // at most 15 % of the organic accounts: a crowd is drawn from a population larger than itself
+    const size = Math.min(Math.round(organic.length * 0.15), Math.round(r.logRange(30, 2000)));
     const t0 = START + r.range(0, g.span - HOUR);
     const spread = r.range(1, 30) * MIN;
     const kind = r.int(0, 2);
@@ -194,7 +195,7 @@ function viralBursts(g: CorpusB, organic: string[], organicTarget: number): void
     const tag = `trend${g.word(2)}${k}`;
     const t0 = START + r.range(0, g.span - 6 * HOUR);
     const len = r.range(1, 6) * HOUR;
-    for (const a of r.sample(organic, Math.min(organic.length - 1, Math.round(r.logRange(100, 2000))))) {
+    for (const a of r.sample(organic, Math.min(Math.round(organic.length * 0.15), Math.round(r.logRange(100, 2000))))) {
       g.post({ account_id: a, published_at: t0 + r.range(0, len), hashtags: [tag, g.tags[g.popular(g.tags.length)]!], text: g.text() });
     }
   }

@@ -36,13 +36,17 @@ export const DEFAULT_CONFIG: CoordinationConfig = {
   },
   copypasta: { minTokens: 6, minJaccard: 0.6, bands: 16, rows: 3, seed: 0x5eed, signature: 'oph', maxCandidatesPerText: 20 },
   screenNameMinLetters: 6,
-  chanceAlpha: 1e-3,
+  chanceAlpha: 1e-5,
   minIdentityTypes: 2,
   repostsCarryContent: false,
   subsume: true,
   louvain: { resolution: 1, seed: 42 },
   minClusterAccounts: 3,
   evidenceSamplesPerType: 10,
+  bursts: {
+    enabled: true, minAccounts: 5, maxSpanWindows: 4, minOverlap: 4, minLift: 3, overlapAlpha: 1e-8, minEvents: 2, memberAlpha: 1e-4, partners: 12,
+    maxEventsPerAccount: 400,
+  },
 };
 
 function isObject(x: unknown): x is Record<string, unknown> {

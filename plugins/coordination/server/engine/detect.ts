@@ -15,6 +15,7 @@ import { PairTable, PostPartnerSet } from './pairTable';
 import { poissonUpperTail } from './stats';
 import { uniform } from '@core/shared/random';
 import { buildClusters } from './report';
+import { repeatedBursts } from './bursts';
 import type { CoordinationConfig, CoordinationInput, CoordinationResult, CoordinationStats, DeepPartial } from './types';
 
 export const TYPE_BIT: Readonly<Record<EvidenceType, number>> = Object.fromEntries(
@@ -31,6 +32,12 @@ export interface TypedEdge {
   co: Float64Array;
   weight: Float64Array;
   total: number;
+  /** acts proving the edge from repeated bursts: (type index, act of a, act of b) in the sorted acts of the type */
+  proofs?: Array<[number, number, number]>;
+  /** the types that passed pairwise, before repeated bursts added theirs (undefined: no burst added any) */
+  pairMask?: number;
+  /** the edge's weight in the Louvain graph (pairwise types only), 0 when pairwise evidence alone would not keep it */
+  louvainWeight?: number;
 }
 
 export interface EngineState {
@@ -109,6 +116,7 @@ function detect(input: CoordinationInput, cfg: CoordinationConfig): Coordination
   const stats: CoordinationStats = {
     posts: input.posts.length, accounts: nAcc, postings: {}, pairEvents: {}, pairs: {}, passingPairs: {},
     crowdedActs: {},
+    bursts: { events: 0, linkedPairs: 0, groups: 0, edges: 0 },
     copypasta: { texts: x.texts.n, candidates: nd.verifications, verified: nd.verified, families: nd.families },
     edges: 0, clusters: 0, arenaBytes: 0, timingsMs: timings,
   };
@@ -197,17 +205,48 @@ function detect(input: CoordinationInput, cfg: CoordinationConfig): Coordination
     lap(`scan:${type}`);
   });
 
+  // Repeated bursts: groups whose members come back together, however crowded their bursts (bursts.ts).
+  const bursts = repeatedBursts(state);
+  for (const be of bursts.edges) {
+    const key = be.a * nAcc + be.b;
+    let e = edges.get(key);
+    if (!e) {
+      e = { a: be.a, b: be.b, mask: 0, co: new Float64Array(EVIDENCE_TYPES.length), weight: new Float64Array(EVIDENCE_TYPES.length), total: 0 };
+      edges.set(key, e);
+    }
+    e.pairMask ??= e.mask;
+    for (let ti = 0; ti < EVIDENCE_TYPES.length; ti++) {
+      const co = be.co[ti]!;
+      // a type the pair passed already keeps its pairwise figures; a shared burst weighs as much as a co-action at
+      // the type's threshold
+      if (co === 0 || e.mask & (1 << ti)) continue;
+      e.mask |= 1 << ti;
+      e.co[ti] = co;
+      e.weight[ti] = cfg.types[EVIDENCE_TYPES[ti]!].minWeight * co;
+    }
+    e.proofs = be.proofs;
+  }
+  stats.bursts = { events: bursts.events, linkedPairs: bursts.linkedEventPairs, groups: bursts.groups, edges: bursts.edges.length };
+  lap('bursts');
+
   // Edge acceptance: behavioural evidence, or enough independent profile evidence.
   const accepted: TypedEdge[] = [];
-  for (const e of edges.values()) {
-    if ((e.mask & BEHAVIOURAL_MASK) === 0 && popcount(e.mask) < cfg.minIdentityTypes) continue;
+  const keeps = (mask: number) => (mask & BEHAVIOURAL_MASK) !== 0 || popcount(mask) >= cfg.minIdentityTypes;
+  const totalOf = (e: TypedEdge, mask: number) => {
     let total = 0;
     EVIDENCE_TYPES.forEach((t, ti) => {
-      if (!(e.mask & (1 << ti))) return;
+      if (!(mask & (1 << ti))) return;
       const min = cfg.types[t].minWeight;
       total += min > 0 ? Math.min(e.weight[ti]! / min, 20) : 1 + e.weight[ti]!;
     });
-    e.total = total;
+    return total;
+  };
+  for (const e of edges.values()) {
+    if (!keeps(e.mask)) continue;
+    e.total = totalOf(e, e.mask);
+    // Louvain sees the pairwise graph only: the groups are clusters already, and the partition of the rest stays
+    const pm = e.pairMask ?? e.mask;
+    e.louvainWeight = pm !== 0 && keeps(pm) ? (pm === e.mask ? e.total : totalOf(e, pm)) : 0;
     accepted.push(e);
   }
   accepted.sort((p, q) => p.a - q.a || p.b - q.b);
@@ -216,15 +255,44 @@ function detect(input: CoordinationInput, cfg: CoordinationConfig): Coordination
   // Louvain on the typed weighted account graph.
   const graph = new Graph({ type: 'undirected', multi: false, allowSelfLoops: false });
   for (const e of accepted) {
+    if (!e.louvainWeight) continue;
     const u = String(e.a), v = String(e.b);
     graph.mergeNode(u);
     graph.mergeNode(v);
     // log-compressed: within a campaign, weight differences reflect members' activity, not separate groups
-    graph.addEdge(u, v, { weight: 1 + Math.log(e.total) });
+    graph.addEdge(u, v, { weight: 1 + Math.log(e.louvainWeight) });
   }
   const community = graph.order > 0
     ? louvain(graph, { getEdgeWeight: 'weight', resolution: cfg.louvain.resolution, rng: uniform(cfg.louvain.seed) })
     : {};
+  // A repeated-burst group is one cluster: Louvain would cut a large, sparsely linked group into pieces. A Louvain
+  // community mostly made of one group's members joins that group with its other accounts.
+  if (bursts.groups > 0) {
+    let base = 0;
+    for (const c of Object.values(community)) if (c >= base) base = c + 1;
+    const votes = new Map<number, Map<number, number>>(), sizes = new Map<number, number>();
+    for (const [node, c] of Object.entries(community)) {
+      sizes.set(c, (sizes.get(c) ?? 0) + 1);
+      const g = bursts.groupOf[Number(node)]!;
+      if (g < 0) continue;
+      let v = votes.get(c);
+      if (!v) votes.set(c, (v = new Map()));
+      v.set(g, (v.get(g) ?? 0) + 1);
+    }
+    const joins = new Map<number, number>();
+    for (const [c, v] of votes) {
+      let best = -1, bestN = 0;
+      for (const [g, k] of v) if (k > bestN) { best = g; bestN = k; }
+      if (bestN * 2 >= sizes.get(c)!) joins.set(c, base + best);
+    }
+    for (const [node, c] of Object.entries(community)) community[node] = joins.get(c) ?? c;
+    // members without pairwise edges join their group; a member in a Louvain community stays there (pairwise
+    // evidence is the stronger, and a community mostly of the group's members has joined it above)
+    for (let a = 0; a < nAcc; a++) {
+      const g = bursts.groupOf[a]!, node = String(a);
+      if (g >= 0 && community[node] === undefined) community[node] = base + g;
+    }
+  }
   lap('louvain');
 
   const result = buildClusters(state, accepted, community, stats);

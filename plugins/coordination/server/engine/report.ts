@@ -78,41 +78,51 @@ export function buildClusters(
     });
   }
 
+  const postIdOf = (r: number) => input.posts[x.postOrder[r]!]!.id;
+  const cap = cfg.evidenceSamplesPerType;
+  const keyString = (type: EvidenceType, k: number) => type === 'COPYPASTA' ? `text of post ${postIdOf(x.texts.post[k]!)}` : x.keys[type].strings[k] ?? '';
+  /** records the co-action of acts i and j (sorted acts of type ti) as proof of an intra-cluster edge */
+  const record = (ti: number, i: number, j: number, ie: IntraEdge) => {
+    const type = EVIDENCE_TYPES[ti]!;
+    const acts = sorted[type];
+    const acc = accs[ie.cluster]!;
+    const pi = acts.post[i]!, pj = acts.post[j]!;
+    if (pi >= 0) { acc.posts.add(pi); acc.posts.add(pj); acc.typePosts[ti]!.add(pi).add(pj); }
+    acc.typeKeys[ti]!.add(acts.key[i]!);
+    const list = ie.samples[ti]!;
+    if (list.length >= cap) return;
+    // report the pair in the edge's (i < j) account order
+    const [first, second] = acts.acc[i] === ie.edge.a ? [i, j] : [j, i];
+    const post_i = acts.post[first]! >= 0 ? postIdOf(acts.post[first]!) : null;
+    const post_j = acts.post[second]! >= 0 ? postIdOf(acts.post[second]!) : null;
+    // the same two posts may prove the edge from a repeated burst and from its window
+    if (post_i !== null && list.some((sm) => sm.post_i === post_i && sm.post_j === post_j)) return;
+    const timed = Number.isFinite(cfg.types[type].windowMs);
+    const tf = timed ? acts.time[first]! : null, ts = timed ? acts.time[second]! : null;
+    list.push({
+      key: keyString(type, acts.key[i]!), post_i, post_j, time_i: tf, time_j: ts,
+      delta_ms: tf !== null && ts !== null ? Math.abs(ts - tf) : null,
+    });
+  };
+
+  // Proofs of repeated bursts (bursts.ts) first: crowded windows give none in the scan below.
+  for (const ie of intra.values()) for (const [ti, i, j] of ie.edge.proofs ?? []) record(ti, i, j, ie);
+
   // Pass 2: proving co-actions of the intra-cluster edges (keys without two clustered accounts are skipped).
   const marked = new Uint8Array(nAcc);
   for (let a = 0; a < nAcc; a++) if (clusterOf[a]! >= 0) marked[a] = 1;
-  const postIdOf = (r: number) => input.posts[x.postOrder[r]!]!.id;
-  const cap = cfg.evidenceSamplesPerType;
   EVIDENCE_TYPES.forEach((type, ti) => {
     const tc = cfg.types[type];
     const acts = sorted[type];
     if (!tc.enabled || acts.n < 2 || intra.size === 0) return;
     const bit = 1 << ti;
-    const strings = x.keys[type].strings;
-    const keyString = (k: number) => type === 'COPYPASTA' ? `text of post ${postIdOf(x.texts.post[k]!)}` : strings[k] ?? '';
-    const timed = Number.isFinite(tc.windowMs);
     scanWindows(acts, tc, x.population, nAcc, state.accept[type], (i, j) => {
       // each co-occurrence is seen from both acts; keep it once, from the later act (or the higher index)
       if (acts.time[j]! > acts.time[i]! || (acts.time[j] === acts.time[i] && j > i)) return;
       const a = acts.acc[i]!, b = acts.acc[j]!;
       const ie = intra.get(a < b ? a * nAcc + b : b * nAcc + a);
       if (!ie || !(ie.edge.mask & bit)) return;
-      const acc = accs[ie.cluster]!;
-      const pi = acts.post[i]!, pj = acts.post[j]!;
-      if (pi >= 0) { acc.posts.add(pi); acc.posts.add(pj); acc.typePosts[ti]!.add(pi).add(pj); }
-      acc.typeKeys[ti]!.add(acts.key[i]!);
-      const list = ie.samples[ti]!;
-      if (list.length >= cap) return;
-      // i is the later act; report the pair in the edge's (i < j) account order.
-      const [first, second] = a === ie.edge.a ? [i, j] : [j, i];
-      const tf = timed ? acts.time[first]! : null, ts = timed ? acts.time[second]! : null;
-      list.push({
-        key: keyString(acts.key[i]!),
-        post_i: acts.post[first]! >= 0 ? postIdOf(acts.post[first]!) : null,
-        post_j: acts.post[second]! >= 0 ? postIdOf(acts.post[second]!) : null,
-        time_i: tf, time_j: ts,
-        delta_ms: tf !== null && ts !== null ? Math.abs(ts - tf) : null,
-      });
+      record(ti, i, j, ie);
     }, { pairEvents: 0, crowded: 0 }, undefined, null, state.scratch, marked);
   });
 

@@ -30,3 +30,15 @@ export function poissonUpperTail(k: number, mean: number): number {
   for (let i = n; term > sum * 1e-12 && i < n + 10_000; i++) { sum += term; term *= mean / (i + 1); }
   return Math.min(1, sum);
 }
+
+/** P(X >= k) for X ~ Binomial(n, p), by summing the upper tail's terms (n is small: an account's bursts). */
+export function binomialUpperTail(k: number, n: number, p: number): number {
+  if (k <= 0) return 1;
+  if (k > n) return 0;
+  if (p <= 0) return 0;
+  if (p >= 1) return 1;
+  const lnC = (j: number) => logGamma(n + 1) - logGamma(j + 1) - logGamma(n - j + 1);
+  let sum = 0;
+  for (let j = k; j <= n; j++) sum += Math.exp(lnC(j) + j * Math.log(p) + (n - j) * Math.log1p(-p));
+  return Math.min(1, sum);
+}

@@ -93,6 +93,28 @@ export interface CoordinationConfig {
   minClusterAccounts: number;
   /** proving co-actions kept per edge and type */
   evidenceSamplesPerType: number;
+  /** repeated bursts (server/engine/bursts.ts, README "Repeated bursts"): groups that come back, at any size */
+  bursts: {
+    enabled: boolean;
+    /** a burst has at least this many accounts */
+    minAccounts: number;
+    /** ... and lasts at most this many of its type's windows */
+    maxSpanWindows: number;
+    /** two bursts are linked when they share at least this many accounts ... */
+    minOverlap: number;
+    /** ... and at least minLift times the s_i * s_j / A accounts two independent bursts would share ... */
+    minLift: number;
+    /** ... and P(X >= shared | Poisson(s_i * s_j / A)) <= overlapAlpha */
+    overlapAlpha: number;
+    /** a member joined at least this many of its group's bursts ... */
+    minEvents: number;
+    /** ... and P(X >= joined | Binomial(its bursts, the group's share of all burst seats)) <= memberAlpha */
+    memberAlpha: number;
+    /** edges per member: to the members it shared most bursts with */
+    partners: number;
+    /** accounts in more bursts than this are left out of the overlap counts (cost; hyperactive accounts) */
+    maxEventsPerAccount: number;
+  };
 }
 
 export interface CoordinationStats {
@@ -108,6 +130,8 @@ export interface CoordinationStats {
   /** acts that pair with nobody because their window was a crowd */
   crowdedActs: Partial<Record<EvidenceType, number>>;
   copypasta: { texts: number; candidates: number; verified: number; families: number };
+  /** repeated bursts: bursts found, burst pairs linked, groups with members, member edges */
+  bursts: { events: number; linkedPairs: number; groups: number; edges: number };
   edges: number;
   clusters: number;
   /** bytes of typed arrays taken from the detection's arena */

@@ -1,0 +1,199 @@
+/**
+ * Repeated bursts (issue 17): what organic crowds do not do is come back. A *burst* is a run of acts on one key
+ * whose consecutive acts are at most the type's window apart, by at least `minAccounts` accounts, lasting at most
+ * `maxSpanWindows` windows (longer runs are a key's steady use: a popular hashtag all day, a trend for hours). Two bursts on different keys
+ * whose participants overlap far beyond chance (E = s_i * s_j / A for bursts of s_i and s_j of A burst-active accounts;
+ * at least `minLift` times E and a Poisson tail <= `overlapAlpha`: crowds drawn from a smaller population than A
+ * overlap more than E, but not several times more) are linked; linked bursts form a group (union-find); an account that joined
+ * at least `minEvents` of a group's bursts, more than chance explains (its bursts drawn by size from all
+ * bursts: binomial tail <= `memberAlpha`), is a member. Members keep one cluster however large the group: weights do not shrink as bursts
+ * fill, and crowded windows (over the fan-out cap) count here too, because only burst participants are listed,
+ * never pairs. Each member is linked to the `partners` members it shared most bursts with, with those bursts'
+ * posts as evidence. Cost: acts once, plus the sum over accounts of (bursts joined)^2, accounts in more than
+ * `maxEventsPerAccount` bursts being left out of the overlap counts.
+ */
+import { BEHAVIOURAL_TYPES, EVIDENCE_TYPES } from '../../shared/types';
+import { UnionFind } from './copypasta';
+import { binomialUpperTail, poissonUpperTail } from './stats';
+import type { EngineState } from './detect';
+
+/** A member's link to a partner: shared bursts per type, and the acts (type index, act of a, act of b) proving it. */
+export interface BurstEdge {
+  a: number;
+  b: number;
+  co: Float64Array;
+  proofs: Array<[number, number, number]>;
+}
+
+export interface BurstGroups {
+  /** group per account, -1 for non-members */
+  groupOf: Int32Array;
+  groups: number;
+  edges: BurstEdge[];
+  events: number;
+  linkedEventPairs: number;
+}
+
+export function repeatedBursts(state: EngineState): BurstGroups {
+  const { cfg, x, sorted } = state;
+  const bc = cfg.bursts;
+  const nAcc = x.accountIds.length;
+  const groupOf = new Int32Array(nAcc).fill(-1);
+  const empty: BurstGroups = { groupOf, groups: 0, edges: [], events: 0, linkedEventPairs: 0 };
+  if (!bc.enabled) return empty;
+
+  // 1. Bursts: participants (first act per account) in flat arrays.
+  const evStart: number[] = [0], evType: number[] = [], evKey: number[] = [];
+  const pAct: number[] = [], pAcc: number[] = [];
+  const stamp = new Int32Array(nAcc).fill(-1);
+  let stampId = 0;
+  for (const type of BEHAVIOURAL_TYPES) {
+    const tc = cfg.types[type];
+    const acts = sorted[type];
+    if (!tc.enabled || !Number.isFinite(tc.windowMs) || acts.n < bc.minAccounts) continue;
+    const ti = EVIDENCE_TYPES.indexOf(type);
+    const { key, time, acc } = acts;
+    let s = 0;
+    while (s < acts.n) {
+      let e = s + 1;
+      while (e < acts.n && key[e] === key[s] && time[e]! - time[e - 1]! <= tc.windowMs) e++;
+      // a run longer than a few windows is steady use of a key (a popular hashtag all day), not a burst
+      if (e - s >= bc.minAccounts && time[e - 1]! - time[s]! <= bc.maxSpanWindows * tc.windowMs) {
+        const id = stampId++;
+        const mark = pAct.length;
+        for (let i = s; i < e; i++) {
+          const a = acc[i]!;
+          if (stamp[a] === id) continue;
+          stamp[a] = id;
+          pAct.push(i); pAcc.push(a);
+        }
+        if (pAct.length - mark >= bc.minAccounts) { evType.push(ti); evKey.push(key[s]!); evStart.push(pAct.length); } else { pAct.length = mark; pAcc.length = mark; }
+      }
+      s = e;
+    }
+  }
+  const nEv = evType.length;
+  if (nEv < 2) return { ...empty, events: nEv };
+
+  // 2. Per account: its bursts (ascending) and its act in each.
+  const deg = new Int32Array(nAcc);
+  for (const a of pAcc) deg[a]!++;
+  const off = new Int32Array(nAcc + 1);
+  for (let a = 0; a < nAcc; a++) off[a + 1] = off[a]! + deg[a]!;
+  const accEv = new Int32Array(pAcc.length), accAct = new Int32Array(pAcc.length);
+  const fill = off.slice(0, nAcc);
+  for (let ev = 0; ev < nEv; ev++) {
+    for (let p = evStart[ev]!; p < evStart[ev + 1]!; p++) {
+      const a = pAcc[p]!, q = fill[a]!++;
+      accEv[q] = ev; accAct[q] = pAct[p]!;
+    }
+  }
+  let active = 0;
+  for (let a = 0; a < nAcc; a++) if (deg[a]! > 0) active++;
+  const size = (ev: number) => evStart[ev + 1]! - evStart[ev]!;
+  const total = pAcc.length;
+
+  // 3. Overlaps of burst pairs, through the accounts they share.
+  const overlap = new Map<number, number>();
+  for (let a = 0; a < nAcc; a++) {
+    const d = deg[a]!;
+    if (d < 2 || d > bc.maxEventsPerAccount) continue;
+    for (let u = off[a]!; u < off[a + 1]!; u++) {
+      for (let v = u + 1; v < off[a + 1]!; v++) {
+        const k = accEv[u]! * nEv + accEv[v]!;
+        overlap.set(k, (overlap.get(k) ?? 0) + 1);
+      }
+    }
+  }
+  const uf = new UnionFind(nEv);
+  let linked = 0;
+  for (const [k, o] of overlap) {
+    if (o < bc.minOverlap) continue;
+    const i = Math.floor(k / nEv), j = k - i * nEv;
+    // the same key again is habit (a hashtag set a circle of friends posts daily); coming back is on other keys
+    if (evType[i] === evType[j] && evKey[i] === evKey[j]) continue;
+    const expected = (size(i) * size(j)) / active;
+    if (o < bc.minLift * expected || poissonUpperTail(o, expected) > bc.overlapAlpha) continue;
+    uf.union(i, j);
+    linked++;
+  }
+  overlap.clear();
+
+  // 4. Members: enough of a group's bursts, beyond what the account's own burst activity explains.
+  const groupSize = new Float64Array(nEv), groupEvents = new Int32Array(nEv);
+  for (let ev = 0; ev < nEv; ev++) { const r = uf.find(ev); groupSize[r]! += size(ev); groupEvents[r]!++; }
+  const memberRoot = new Int32Array(nAcc).fill(-1);
+  const tally = new Map<number, number>();
+  for (let a = 0; a < nAcc; a++) {
+    if (deg[a]! < bc.minEvents) continue;
+    tally.clear();
+    for (let u = off[a]!; u < off[a + 1]!; u++) {
+      const r = uf.find(accEv[u]!);
+      if (groupEvents[r]! >= 2) tally.set(r, (tally.get(r) ?? 0) + 1);
+    }
+    let best = -1, bestP = bc.memberAlpha;
+    for (const [r, m] of tally) {
+      if (m < bc.minEvents) continue;
+      const p = binomialUpperTail(m, deg[a]!, groupSize[r]! / total);
+      if (p <= bestP) { bestP = p; best = r; }
+    }
+    memberRoot[a] = best;
+  }
+  const membersOf = new Map<number, number[]>();
+  for (let a = 0; a < nAcc; a++) {
+    const r = memberRoot[a]!;
+    if (r < 0) continue;
+    let l = membersOf.get(r);
+    if (!l) membersOf.set(r, (l = []));
+    l.push(a);
+  }
+
+  // 5. Edges: each member to the members it shared most bursts with.
+  const edges = new Map<number, BurstEdge>();
+  const count = new Int32Array(nAcc);
+  let groups = 0;
+  for (const [root, members] of membersOf) {
+    if (members.length < cfg.minClusterAccounts) continue;
+    const g = groups++;
+    for (const a of members) groupOf[a] = g;
+    for (const a of members) {
+      const touched: number[] = [];
+      for (let u = off[a]!; u < off[a + 1]!; u++) {
+        const ev = accEv[u]!;
+        if (uf.find(ev) !== root) continue;
+        for (let p = evStart[ev]!; p < evStart[ev + 1]!; p++) {
+          const b = pAcc[p]!;
+          if (b === a || memberRoot[b] !== root) continue;
+          if (count[b] === 0) touched.push(b);
+          count[b]!++;
+        }
+      }
+      touched.sort((p, q) => count[q]! - count[p]! || p - q);
+      for (const b of touched.slice(0, bc.partners)) {
+        const lo = Math.min(a, b), hi = Math.max(a, b);
+        if (!edges.has(lo * nAcc + hi)) edges.set(lo * nAcc + hi, sharedBursts(lo, hi));
+      }
+      for (const b of touched) count[b] = 0;
+    }
+  }
+
+  /** the bursts lo and hi both joined (merge of two ascending lists), per type, with their acts */
+  function sharedBursts(lo: number, hi: number): BurstEdge {
+    const e: BurstEdge = { a: lo, b: hi, co: new Float64Array(EVIDENCE_TYPES.length), proofs: [] };
+    let u = off[lo]!, v = off[hi]!;
+    while (u < off[lo + 1]! && v < off[hi + 1]!) {
+      const eu = accEv[u]!, ev = accEv[v]!;
+      if (eu < ev) u++;
+      else if (ev < eu) v++;
+      else {
+        const ti = evType[eu]!;
+        e.co[ti]!++;
+        e.proofs.push([ti, accAct[u]!, accAct[v]!]);
+        u++; v++;
+      }
+    }
+    return e;
+  }
+
+  return { groupOf, groups, edges: [...edges.values()], events: nEv, linkedEventPairs: linked };
+}
