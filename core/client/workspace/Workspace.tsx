@@ -154,8 +154,9 @@ function PaneWindow({ paneId, path, state, dispatch, registry, conversationId, f
     >
       <section
         aria-label={title}
-        // Focusable from script only: the skip links and "Focus next pane" land here.
-        tabIndex={-1}
+        // A Tab stop: the skip links and "Focus next pane" land here, and a pane that scrolls can be scrolled with the
+        // arrow keys (WCAG 2.1.1, axe scrollable-region-focusable).
+        tabIndex={0}
         data-pane-id={paneId}
         data-focused={focused ? 'true' : 'false'}
         className={styles.paneBody}

@@ -42,7 +42,7 @@ export interface WorkspaceServiceOptions {
 /** Long enough for the command palette to close and restore focus first. */
 const PANE_FOCUS_DELAY_MS = 80;
 
-/** Moves keyboard focus to a pane's body (a section with tabindex -1, labelled by the pane's title). */
+/** Moves keyboard focus to a pane's body (a section, a Tab stop labelled by the pane's title). */
 export function focusPaneElement(paneId: string | null): void {
   if (paneId === null || typeof document === 'undefined') return;
   document.querySelector<HTMLElement>(`section[data-pane-id="${CSS.escape(paneId)}"]`)?.focus();
