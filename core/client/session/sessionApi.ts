@@ -4,14 +4,14 @@ import {
   currentUserSchema, loginResponseSchema, refreshResponseSchema, type LoginResponse,
 } from '@core/shared/access/session';
 import { passwordErrorMessage } from '@core/shared/access/passwords';
-import { CSRF_ACCESS_COOKIE, CSRF_HEADER } from '@core/shared/api/cookies';
+import { AUTH_MESSAGES, CSRF_ACCESS_COOKIE, CSRF_HEADER } from '@core/shared/api/cookies';
 import type { Metadata } from '@core/shared/api/envelope';
 import { apiGet, apiMutate, ApiError, readCookie } from '../api/client';
 
 /** The session check: 401 is the normal answer for a visitor without a session, so it is not reported as an error. */
 export async function fetchCurrentUser() {
   const res = await fetch('/api/v2/user/current', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-  if (!res.ok) throw new ApiError('not logged in', res.status);
+  if (!res.ok) throw new ApiError(AUTH_MESSAGES.notAuthenticated, res.status);
   const json = (await res.json()) as { data: unknown };
   const parsed = currentUserSchema.safeParse(json.data);
   if (!parsed.success) throw new ApiError('unexpected current-user answer', res.status);

@@ -43,7 +43,7 @@ export function registerSessionRoutes(r: RouteRegistrar, config: Config): void {
   r.post('/api/v2/user/login', {
     summary: 'Sign in with email and password (and the MFA code when enrolled)',
     description:
-      'Answers 401 "Invalid login credentials. Please try again." for a wrong e-mail or password, and also, whatever the ' +
+      `Answers 401 "${INVALID_CREDENTIALS}" for a wrong e-mail or password, and also, whatever the ` +
       `password, once an account had ${config.access.loginMaxFailures} failures within ${config.access.loginLockoutMinutes} minutes. ` +
       `Users with MFA: without mfa_code the answer is 401 with metadata.errors ["${MFA_CODE_REQUIRED}"]; a wrong code gives ` +
       `["${MFA_CODE_INVALID}"]. E-mails of single-sign-on organisations get \`location\` (the SSO link) and no session.`,

@@ -1,10 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Kysely } from 'kysely';
 import { notFound } from '../http/errors';
+import { SHARED_MESSAGES } from '@core/shared/messages';
 import type { CoreTables } from '../storage/tables';
 import type { ConversationDirectory, RunScope } from './contract';
 
-export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+export const CONVERSATION_NOT_FOUND = SHARED_MESSAGES.conversationNotFound;
 const MAX_ID_LENGTH = 200;
 
 /**

@@ -135,8 +135,8 @@ export function registerConversationRoutes(r: RouteRegistrar): void {
 
   r.post(CONVERSATIONS_PATH, {
     summary: 'Create a conversation; it starts PENDING with a STATIC_RUN (date range) or SCHEDULED_INITIAL_RUN (continuous)',
-    description: '400 "Your boolean string could not be validated: <first problem>" (all problems in metadata.errors), ' +
-      '400 "Your start date or end date is invalid", 404 "Project not found", 422 when a data source quota is reached.',
+    description: `400 "${MESSAGES.booleanStringInvalid}: <first problem>" (all problems in metadata.errors), ` +
+      `400 "${MESSAGES.datesInvalid}", 404 "${MESSAGES.projectNotFound}", 422 when a data source quota is reached.`,
     body: createConversationSchema, response: conversationSchema, permission: 'CREATE_CONVERSATION',
   }, async (ctx) => {
     const user = requireUser(ctx);

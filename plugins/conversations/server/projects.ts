@@ -113,7 +113,7 @@ export function registerProjectRoutes(r: RouteRegistrar): void {
 
   r.delete(`${PROJECTS_PATH}/:id`, {
     summary: 'Remove a project and its conversations (their queued or running runs are cancelled)',
-    description: "The only project of an organisation cannot be removed (400 \"Can't delete the only project\"). " +
+    description: `The only project of an organisation cannot be removed (400 "${MESSAGES.onlyProject}"). ` +
       'Removing a project that has conversations needs DELETE_CONVERSATION.',
     params: idParamsSchema, response: deletedSchema,
   }, async (ctx) => {

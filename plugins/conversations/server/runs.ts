@@ -8,6 +8,7 @@ import { nowIso } from '@core/server/storage/database';
 import type { CoreTables } from '@core/server/storage/tables';
 import { DAY_MS, continuousWindow } from '../shared/dates';
 import type { Conversation } from '../shared/api';
+import { MESSAGES } from '../shared/messages';
 import { withTables, type Db } from './model';
 import { makesScaled } from './nrms';
 import type { ConversationRow } from './tables';
@@ -44,7 +45,7 @@ export async function activeRun(db: Db, conversationId: string) {
 function topicsStatusOf(run: Run): Conversation['topics_status'] {
   if (run.status === 'SUCCESS') return { status_code: 200, message: 'Conversation refreshed', admin_details: null };
   if (run.status === 'CANCELLED') return { status_code: 499, message: 'Conversation run cancelled', admin_details: run.message };
-  return { status_code: 500, message: 'Conversation refresh failed', admin_details: run.error };
+  return { status_code: 500, message: MESSAGES.failedTitle, admin_details: run.error };
 }
 
 /**

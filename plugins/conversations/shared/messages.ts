@@ -1,3 +1,6 @@
+import { AUTH_MESSAGES } from '@core/shared/api/cookies';
+import { SHARED_MESSAGES } from '@core/shared/messages';
+
 /**
  * Every user-facing text of spec part 1 sections 2, 5 and 8 that this plugin shows or answers, worded exactly as
  * the spec gives them (note the two spaces before "Please" in some of them: that is the spec's wording).
@@ -7,7 +10,7 @@ export const MESSAGES = {
   booleanStringInvalid: 'Your boolean string could not be validated',
   datesInvalid: 'Your start date or end date is invalid',
   quotaReached: "The third-party data source query quota has been reached. Please contact your organization's administrator.",
-  conversationNotFound: 'Conversation not found',
+  conversationNotFound: SHARED_MESSAGES.conversationNotFound,
   projectNotFound: 'Project not found',
   projectExists: 'a project with that name already exists',
   projectNameRequired: 'Project name is required',
@@ -36,7 +39,7 @@ export const MESSAGES = {
   failedBody: "We're looking into it! Check back soon",
 
   // Picker and dialogs (spec part 1 section 2).
-  notLoggedIn: 'not logged in',
+  notLoggedIn: AUTH_MESSAGES.notAuthenticated,
   removeProjectQuestion: (name: string) => `Are you sure you want to remove the project "${name}"`,
   removeProjectConsequence: 'You will lose access to any conversations in this project.',
 } as const;

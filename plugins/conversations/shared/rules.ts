@@ -1,4 +1,5 @@
 import type { Conversation, ConversationStatus } from './api';
+import { MESSAGES } from './messages';
 
 /** List badge (spec part 1 section 4): View for SUCCESS, Running for RUNNING, Failed for FAILED, Pending otherwise. */
 export type BadgeLabel = 'View' | 'Running' | 'Failed' | 'Pending';
@@ -71,7 +72,7 @@ export type CreateErrorKind = 'quota' | 'query' | 'dates' | 'other';
 export function createErrorKind(status: number, serverMessages: readonly (string | null | undefined)[]): CreateErrorKind {
   const text = serverMessages.filter(Boolean).join('\n');
   if (status === 422) return 'quota';
-  if (status === 400 && text.includes('Your boolean string could not be validated')) return 'query';
-  if (status === 400 && text.includes('Your start date or end date is invalid')) return 'dates';
+  if (status === 400 && text.includes(MESSAGES.booleanStringInvalid)) return 'query';
+  if (status === 400 && text.includes(MESSAGES.datesInvalid)) return 'dates';
   return 'other';
 }

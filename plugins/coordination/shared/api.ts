@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHARED_MESSAGES } from '@core/shared/messages';
 import { clusterPreviewSchema, EVIDENCE_GROUPS, evidenceTypeSchema } from './types';
 
 /** Paths of the coordination and account calls (spec part 2 section 7), and the conversation's cluster list. */
@@ -135,8 +136,8 @@ export const MESSAGES = {
   clusterLoadError: 'An error occurred while loading cluster popup data',
   noCoordination: 'No Coordination Detected',
   noEdgeData: 'No Data',
-  noUserData: 'No available data to display',
-  conversationNotFound: 'Conversation not found',
+  noUserData: SHARED_MESSAGES.noAvailableData,
+  conversationNotFound: SHARED_MESSAGES.conversationNotFound,
   clusterNotFound: 'Cluster not found',
   accountNotFound: 'Account not found',
   edgeNotFound: 'Edge not found',

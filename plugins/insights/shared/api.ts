@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHARED_MESSAGES } from '@core/shared/messages';
 import { ANALYZABLE_TYPES, CONFIDENCE_LEVELS, INSIGHT_SOURCES, INSIGHT_STATUSES, PERMANENCE_LEVELS } from './vocabulary';
 import { REVIEW_ACTIONS } from './review';
 
@@ -172,7 +173,7 @@ export const INSIGHT_MESSAGES = {
   unknownType: 'unknown insight type selected',
   platformRequired: 'Platform is required.',
   accountIdentification: 'At least one Account Identification field is required.',
-  fqdn: 'a fully-qualified domain name, including TLD, must be provided.',
+  fqdn: SHARED_MESSAGES.fqdnRequired,
   domainOtherField: 'FQDN, and at least one other field besides Outlet, are required.',
   editAnyValue: 'At least one value must be provided.',
   editOtherThanOutlet: 'At least one value other than Outlet must be provided.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHARED_MESSAGES } from '@core/shared/messages';
 import { paginationInfoSchema } from '@core/shared/api/envelope';
 import { filterDimensions } from '@core/shared/filters';
 
@@ -54,7 +55,7 @@ export type NotablePostType = (typeof NOTABLE_POST_TYPES)[number];
 
 /** Messages of refused parameters (400, `metadata.errors[0]`). */
 export const EXPLORER_MESSAGES = {
-  conversationNotFound: 'Conversation not found',
+  conversationNotFound: SHARED_MESSAGES.conversationNotFound,
   limit: `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`,
   recordOffset: 'record_offset must be an integer of 0 or more',
   orderBy: (value: string) => `order_by '${value}' is not column:asc or column:desc of a sortable column`,

@@ -1,6 +1,7 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DraggablePopup } from '@core/client/popup/DraggablePopup';
 import type { ApiNarrative, ApiTopic, NarrativeEntity } from '../shared/api';
+import { NO_KEYPHRASES } from '../shared/types';
 import { ENTITY_TYPE_LABELS, percent, posts, riskLabel } from './format';
 
 const useStyles = makeStyles({
@@ -80,7 +81,7 @@ export function NarrativePopup({ narrative, topic, filtered, conversationTotal, 
       </section>
       <section className={styles.section}>
         <Text weight="semibold">Cluster Keywords and Entities</Text>
-        {keywords.length ? <Chips words={keywords} label="Cluster keywords" /> : <Text>No keyphrases found</Text>}
+        {keywords.length ? <Chips words={keywords} label="Cluster keywords" /> : <Text>{NO_KEYPHRASES}</Text>}
         <EntityGroups entities={narrative.entities} />
       </section>
       <section className={styles.section} aria-label="Size and risk">

@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { PanelProps } from '@core/client/plugin/contract';
+import { SHARED_MESSAGES } from '@core/shared/messages';
 import { useConversationTopics } from './api';
 import { topicTimeline } from './timeline';
 
@@ -23,7 +24,7 @@ export default function TopicTimelinePanel({ conversationId, filters, config }: 
   if (topics.isLoading) return <Text>Loading topics…</Text>;
   if (topics.isError) return <Text role="alert">{(topics.error as Error).message}</Text>;
   const series = topicTimeline(topics.data?.topics ?? [], config.topics);
-  if (series.length === 0) return <Text>No Relevant Data</Text>;
+  if (series.length === 0) return <Text>{SHARED_MESSAGES.noRelevantData}</Text>;
   return (
     <div className={styles.root}>
       <div className={styles.chart}>

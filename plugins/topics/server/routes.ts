@@ -1,6 +1,7 @@
 import type { FacetScope, PostFacetRegistry } from '@core/server/facets/contract';
 import { postFacetsKey } from '@core/server/facets/contract';
 import { postScopeKey } from '@core/server/postScope';
+import { SHARED_MESSAGES } from '@core/shared/messages';
 import { requireUser, type RouteContext } from '@core/server/http/routes';
 import type { SessionUser } from '@core/server/auth/sessionUser';
 import { tablesOf } from '@core/server/storage/database';
@@ -20,7 +21,7 @@ import type { TopicsRunRow, TopicsTables } from './tables';
 
 const isAdmin = (u: SessionUser) => u.is_global_admin || u.is_org_admin;
 const parse = <T>(json: string | null, fallback: T): T => (json ? (JSON.parse(json) as T) : fallback);
-const CONVERSATION_NOT_FOUND = 'Conversation not found';
+const CONVERSATION_NOT_FOUND = SHARED_MESSAGES.conversationNotFound;
 const narrativeEntityListSchema = narrativeEntitySchema.array();
 
 function facetsOf(ctx: RouteContext<unknown, unknown, unknown>): PostFacetRegistry | null {

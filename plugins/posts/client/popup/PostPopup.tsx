@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useNotify } from '@core/client/app/notifications';
+import { SHARED_MESSAGES } from '@core/shared/messages';
 import { LOADING_POST_STATISTICS, POST_STATISTICS_UNAVAILABLE, PLATFORMS, resolvePlatform } from '@core/shared/platforms';
 import { usePostDetails } from '../api';
 import { ClampedText } from '../ClampedText';
@@ -103,8 +104,7 @@ export function PostPopup({ conversationId, postId, onClose }: { conversationId:
             <PostStatistics post={null} loading />
           </>
         )}
-        {details.isError && <Text>No post available.</Text>}
-        {!details.isLoading && !details.isError && !post && <Text>No post available.</Text>}
+        {(details.isError || (!details.isLoading && !post)) && <Text>{SHARED_MESSAGES.noPostAvailable}</Text>}
         {post && (
           <>
             <ClampedText text={post.body} lines={3} />
