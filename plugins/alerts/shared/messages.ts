@@ -1,3 +1,4 @@
+import { SHARED_MESSAGES } from '@core/shared/messages';
 import { CRITERION_KINDS, DIRECTIONS, MAX_CRITERIA, METRICS, NAME_MAX, SENSITIVITIES, UNITS } from './vocabulary';
 
 /**
@@ -35,7 +36,7 @@ export const ALERT_MESSAGES = {
   sensitivity: (i: number) => `criteria[${i}].sensitivity must be one of ${SENSITIVITIES.join(', ')}`,
   unusualNeedsCount: (i: number) => `criteria[${i}]: an unusual change is judged on post_count in count units`,
   webhookUrl: 'config.webhook_url must be an http or https URL',
-  conversationNotFound: 'Conversation not found',
+  conversationNotFound: SHARED_MESSAGES.conversationNotFound,
   configNotFound: 'Alert configuration not found',
   notificationNotFound: 'Notification not found',
 } as const;
