@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { usePopupFocus } from './usePopupFocus';
 import { Button, Portal, Text, makeStyles, tokens } from '@fluentui/react-components';
 
 /** Pixels one arrow key press moves the popup (Shift: four times as far). */
@@ -50,19 +51,7 @@ export function DraggablePopup({ title, onClose, children, closeLabel = 'Close',
   const titleId = useId();
   const [position, setPosition] = useState(initialPosition);
   const drag = useRef<{ dx: number; dy: number } | null>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  // Read while rendering, before the effect below moves focus (React's strict mode runs effects twice).
-  const [opener] = useState(() => document.activeElement);
-
-  useEffect(() => {
-    closeRef.current?.focus();
-    return () => {
-      // Only when the opener is still on the page (a dialog that opened us may be gone) and focus was ours or lost.
-      const active = document.activeElement;
-      const lost = !active || active === document.body || !active.isConnected;
-      if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body && lost) opener.focus();
-    };
-  }, [opener]);
+  const closeRef = usePopupFocus<HTMLButtonElement>();
 
   const moveTo = (x: number, y: number) => setPosition({ x: clamp(x, window.innerWidth - KEEP_VISIBLE_PX), y: clamp(y, window.innerHeight - KEEP_VISIBLE_PX) });
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {

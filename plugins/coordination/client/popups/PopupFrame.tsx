@@ -1,5 +1,6 @@
 import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { Button, Portal, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { usePopupFocus } from '@core/client/popup/usePopupFocus';
 
 const useStyles = makeStyles({
   frame: {
@@ -21,6 +22,8 @@ export function PopupFrame({ title, onClose, children }: { title: string; onClos
   const styles = useStyles();
   const [offset, setOffset] = useState({ x: 0, y: 0 });
   const drag = useRef<{ x: number; y: number; start: { x: number; y: number } } | null>(null);
+  // Focus moves in on open and back to the opener on close; Escape closes (issue 21).
+  const closeRef = usePopupFocus<HTMLButtonElement>();
   const down = (e: PointerEvent<HTMLDivElement>) => {
     if ((e.target as HTMLElement).closest('button')) return;
     drag.current = { x: e.clientX, y: e.clientY, start: offset };
@@ -32,10 +35,15 @@ export function PopupFrame({ title, onClose, children }: { title: string; onClos
   };
   return (
     <Portal>
-      <section role="dialog" aria-label={title} className={styles.frame} style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }}>
+      <section role="dialog" aria-label={title} className={styles.frame} style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape') return;
+          e.stopPropagation();
+          onClose();
+        }}>
         <div className={styles.header} data-testid="popup-drag-handle" onPointerDown={down} onPointerMove={move} onPointerUp={() => { drag.current = null; }}>
           <Text weight="semibold">{title}</Text>
-          <Button size="small" appearance="subtle" aria-label="Clear popup" onClick={onClose}>×</Button>
+          <Button ref={closeRef} size="small" appearance="subtle" aria-label="Clear popup" onClick={onClose}>×</Button>
         </div>
         <div className={styles.body}>{children}</div>
       </section>

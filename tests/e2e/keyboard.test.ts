@@ -1,0 +1,159 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_ADMIN_EMAIL } from '@core/server/seed';
+import type { TestServer } from '@core/server/testing/testServer';
+import { launchBrowser, startE2eServer } from './browser';
+import { DEMO_PASSWORD, palette as paletteOf, seedDemo, tabTo as tabToOf, waitForRun } from './demo';
+
+/**
+ * Issue 21: a keyboard user's journeys through the demo, with key presses only (no mouse event at all): sign in,
+ * skip to the workspace, open a conversation from the picker, move between panes, apply and clear a filter, open
+ * post, cluster and account popups and get focus back where it was, export, sign out.
+ */
+const CONVERSATION = 'Narrative watch';
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let conversationId: string;
+const palette = (title: string) => paletteOf(page, title);
+const tabTo = (label: string | RegExp, max?: number) => tabToOf(page, label, max);
+/** What has focus: its accessible label (or text), and the pane it is in. */
+const focused = () => page.evaluate(() => {
+  const el = document.activeElement as HTMLElement | null;
+  return {
+    name: el ? (el.getAttribute('aria-label') ?? el.textContent ?? '').trim() : '',
+    tag: el?.tagName.toLowerCase() ?? '',
+    pane: el?.closest('section[data-pane-id]')?.getAttribute('aria-label') ?? null,
+  };
+});
+/** Presses Tab until `ok` holds for the focused element; returns how many presses it took. */
+async function tabUntil(ok: (f: Awaited<ReturnType<typeof focused>>) => boolean, max = 60): Promise<number> {
+  for (let i = 0; i <= max; i++) {
+    if (ok(await focused())) return i;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached it; focus is on ${JSON.stringify(await focused())}`);
+}
+
+beforeAll(async () => {
+  server = await startE2eServer({ NARRASCOPE_DEMO_POSTS: '1500' });
+  await seedDemo(server);
+  conversationId = await waitForRun(server, CONVERSATION, 150_000);
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  page = await context.newPage();
+}, 180_000);
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await page?.screenshot({ path: `/tmp/narrascope-e2e-keyboard-${ctx.task.name.replace(/\W+/g, '-')}.png` }).catch(() => undefined);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('keyboard journeys in Chromium', () => {
+  it('signs in with Tab, typing and Enter', async () => {
+    await page.goto(`${server.url}/login`);
+    await tabUntil((f) => f.tag === 'input');
+    await page.keyboard.type(DEMO_ADMIN_EMAIL);
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Password').waitFor();
+    await tabUntil((f) => f.tag === 'input');
+    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/`);
+    await page.getByTestId('dashboard-home').waitFor();
+  });
+
+  it('offers "Skip to main content" as the first Tab stop', async () => {
+    // As a user arriving on the page: focus starts at the top of the document.
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('dashboard-home').waitFor();
+    await page.keyboard.press('Tab');
+    expect((await focused()).name).toBe('Skip to main content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+  });
+
+  it('opens a conversation from the picker', async () => {
+    await palette('Go to conversation…');
+    await page.getByPlaceholder(/conversation/i).waitFor();
+    await page.keyboard.type(CONVERSATION);
+    await page.getByRole('option', { name: new RegExp(CONVERSATION) }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname.includes(conversationId));
+    await page.getByTestId('conversation-header').getByRole('heading', { name: CONVERSATION }).waitFor();
+  });
+
+  it('skips to a pane, moves to the next pane, and reaches the first filter past the folded date range', async () => {
+    await palette('Go to Explorer: Posts');
+    await page.waitForURL((u) => u.pathname.endsWith('/explorer/posts'));
+    await page.getByRole('table', { name: 'Raw data' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await tabTo('Skip to pane: Filters');
+    await page.keyboard.press('Enter');
+    expect(await focused()).toMatchObject({ tag: 'section', pane: 'Filters' });
+
+    // Fewer than five stops from the pane to the first filter value (the date fields alone were 14).
+    const stops = await tabUntil((f) => /^Include Platform /.test(f.name), 8);
+    expect(stops).toBeLessThan(5);
+    const before = await focused();
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => new URL(location.href).searchParams.getAll('platforms').length === 1);
+    expect(before.pane).toBe('Filters');
+
+    await palette('Clear all filters');
+    await page.waitForFunction(() => new URL(location.href).searchParams.getAll('platforms').length === 0);
+
+    await palette('Focus next pane');
+    await expect.poll(async () => (await focused()).tag).toBe('section');
+    expect((await focused()).pane).not.toBe('Filters');
+  });
+
+  it('opens a post popup and closes it with Escape; focus returns to the button that opened it', async () => {
+    await page.getByRole('button', { name: /^Open post \d+$/ }).first().waitFor();
+    await tabTo(/^Open post \d+$/);
+    const opener = (await focused()).name;
+    await page.keyboard.press('Enter');
+    const popup = page.getByRole('dialog');
+    await popup.getByText(/^Published /).waitFor();
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'detached' });
+    expect((await focused()).name).toBe(opener);
+  });
+
+  it('exports the raw data as CSV from the palette', async () => {
+    const download = page.waitForEvent('download');
+    await palette('Export raw data as CSV');
+    expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+  });
+
+  it('opens a cluster popup, an account from it, and closes both with focus back on the cluster', async () => {
+    await palette('Go to Dashboard tab');
+    await page.waitForURL((u) => u.pathname.endsWith('/dashboard'));
+    await page.getByRole('list', { name: 'Coordination clusters' }).getByRole('button').first().waitFor();
+    await tabTo(/^Cluster c\d+/);
+    const opener = (await focused()).name;
+    await page.keyboard.press('Enter');
+    const cluster = page.getByRole('dialog', { name: /^Cluster c\d+$/ });
+    await cluster.getByRole('listitem').first().waitFor();
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    // Into the member list and open the first account.
+    for (let i = 0; i < 30 && !(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"] li'))); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByText('Account Info').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByText('Account Info').waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await cluster.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await focused()).name).toBe(opener);
+  });
+
+  it('signs out from the palette', async () => {
+    await palette('Sign out');
+    await page.waitForURL(/\/login/);
+  });
+});
