@@ -5,7 +5,7 @@ import { SHARED_MESSAGES } from '@core/shared/messages';
 import type { CoreTables } from '../storage/tables';
 import type { ConversationDirectory, RunScope } from './contract';
 
-export const CONVERSATION_NOT_FOUND = SHARED_MESSAGES.conversationNotFound;
+export const CONVERSATION_NOT_FOUND: string = SHARED_MESSAGES.conversationNotFound;
 const MAX_ID_LENGTH = 200;
 
 /**

@@ -3,6 +3,7 @@ import { PROMETHEUS_METRICS_PATH, SYSTEM_STATUS_PATH, systemStatusQuerySchema, s
 import { HttpError, forbidden } from '../http/errors';
 import { requireUser, type RouteContext, type RouteRegistrar } from '../http/routes';
 import { pipelineKey } from '../pipeline/runner';
+import { conversationDirectoryKey } from '../postScope/contract';
 import { PROMETHEUS_CONTENT_TYPE, formatFamilies, statusFamilies } from './prometheus';
 import { systemStatus } from './systemStatus';
 
@@ -17,7 +18,9 @@ function statusFor(ctx: RouteContext<{ organization_id?: string }, unknown, unkn
   if (asked && asked !== user.organization_id && !user.is_global_admin) throw forbidden();
   const scope = user.is_global_admin ? (asked ?? null) : user.organization_id;
   // Run errors are admin details (as in the conversation API): global admins and organisation admins only.
-  return systemStatus(ctx.app.storage, scope, new Date(), user.is_global_admin || user.is_org_admin, ctx.app.services.get(pipelineKey).stages);
+  const { services } = ctx.app;
+  const directory = services.has(conversationDirectoryKey) ? services.get(conversationDirectoryKey) : null;
+  return systemStatus(ctx.app.storage, scope, new Date(), user.is_global_admin || user.is_org_admin, services.get(pipelineKey).stages, directory);
 }
 
 /** The system status page's call (spec part 1 section 6, permission VIEW_SYSTEM_STATUS_DATA) and its Prometheus twin. */

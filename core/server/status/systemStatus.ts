@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import type { RunSummary, SystemStatus } from '@core/shared/status/api';
 import type { StageDefinition } from '../pipeline/stages';
+import type { ConversationDirectory } from '../postScope/contract';
 import type { Storage } from '../storage/database';
 import type { CoreTables } from '../storage/tables';
 import { systemMetrics, versions } from './systemData';
@@ -25,9 +26,22 @@ export function median(sorted: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-function summary(r: RunRow): RunSummary {
+/** Conversation names by id, as the conversation directory describes them (empty without it). */
+export type ConversationNames = ReadonlyMap<string, string>;
+
+/** The names of the runs' conversations, asked of the directory once per organisation (it answers per organisation). */
+async function namesOf(runs: readonly Pick<RunRow, 'organization_id' | 'conversation_id'>[], directory: ConversationDirectory | null): Promise<ConversationNames> {
+  if (!directory?.describe) return new Map();
+  const byOrganization = new Map<string, Set<string>>();
+  for (const r of runs) byOrganization.set(r.organization_id, (byOrganization.get(r.organization_id) ?? new Set()).add(r.conversation_id));
+  const described = await Promise.all([...byOrganization].map(([org, ids]) => directory.describe!(org, [...ids])));
+  return new Map(described.flat().map((c) => [c.id, c.name]));
+}
+
+function summary(r: RunRow, names: ConversationNames): RunSummary {
   return {
-    id: r.id, organization_id: r.organization_id, conversation_id: r.conversation_id, run_type: r.run_type, status: r.status,
+    id: r.id, organization_id: r.organization_id, conversation_id: r.conversation_id, conversation_name: names.get(r.conversation_id) ?? null,
+    run_type: r.run_type, status: r.status,
     dag_step: r.dag_step === null ? null : Number(r.dag_step), current_stage: r.current_stage, progress: Number(r.progress),
     attempts: Number(r.attempts), created_at: r.created_at, started_at: r.started_at, heartbeat_at: r.heartbeat_at,
   };
@@ -41,7 +55,7 @@ function summary(r: RunRow): RunSummary {
  */
 export async function systemStatus(
   storage: Storage, organizationId: string | null, now = new Date(), showErrors = true,
-  stages: readonly Pick<StageDefinition, 'id' | 'version'>[] = [],
+  stages: readonly Pick<StageDefinition, 'id' | 'version'>[] = [], directory: ConversationDirectory | null = null,
 ): Promise<SystemStatus> {
   const db: Db = storage.db;
   const runs = () => {
@@ -58,6 +72,8 @@ export async function systemStatus(
     .orderBy('finished_at', 'desc').orderBy('id').limit(FAILURE_LIMIT).execute();
   const failedStages = failed.length ? await db.selectFrom('core_pipeline_stage_runs').select(['run_id', 'stage_id', 'error'])
     .where('run_id', 'in', failed.map((f) => f.id)).where('status', '=', 'FAILED').execute() : [];
+
+  const names = await namesOf([...queued, ...running, ...failed], directory);
 
   const since = new Date(now.getTime() - DAY_MS).toISOString();
   let stageRows = db.selectFrom('core_pipeline_stage_runs')
@@ -91,12 +107,13 @@ export async function systemStatus(
     system_metrics: metrics,
     pipeline: {
       runs_by_status: Object.fromEntries(counts.map((c) => [c.status, Number(c.n)])),
-      queued: queued.map(summary),
-      running: running.map(summary),
+      queued: queued.map((r) => summary(r, names)),
+      running: running.map((r) => summary(r, names)),
       recent_failures: failed.map((f) => {
         const stage = failedStages.find((s) => s.run_id === f.id);
         return {
-          run_id: f.id, organization_id: f.organization_id, conversation_id: f.conversation_id, run_type: f.run_type,
+          run_id: f.id, organization_id: f.organization_id, conversation_id: f.conversation_id,
+          conversation_name: names.get(f.conversation_id) ?? null, run_type: f.run_type,
           stage_id: stage?.stage_id ?? f.current_stage, error: showErrors ? (f.error ?? stage?.error ?? null) : null, finished_at: f.finished_at,
         };
       }),

@@ -12,6 +12,8 @@ const runSummarySchema = z.object({
   id: z.string(),
   organization_id: z.string(),
   conversation_id: z.string(),
+  /** The conversation's name (null once deleted, or without the conversations plugin). */
+  conversation_name: z.string().nullable(),
   run_type: z.string(),
   status: z.string(),
   dag_step: z.number().nullable(),
@@ -27,6 +29,7 @@ const failureSchema = z.object({
   run_id: z.string(),
   organization_id: z.string(),
   conversation_id: z.string(),
+  conversation_name: z.string().nullable(),
   run_type: z.string(),
   /** The stage that failed (its stage row), else the stage the run was in. */
   stage_id: z.string().nullable(),

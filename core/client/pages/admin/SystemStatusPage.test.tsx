@@ -7,7 +7,7 @@ import { currentUser, renderWithSession, testAccessActors, testSession } from '.
 configure({ asyncUtilTimeout: 10_000 });
 
 const run = (over: Partial<SystemStatus['pipeline']['queued'][number]>) => ({
-  id: 'r', organization_id: 'org-1', conversation_id: 'c', run_type: 'STATIC_RUN', status: 'PENDING', dag_step: null, current_stage: null,
+  id: 'r', organization_id: 'org-1', conversation_id: 'c', conversation_name: null as string | null, run_type: 'STATIC_RUN', status: 'PENDING', dag_step: null, current_stage: null,
   progress: 0, attempts: 0, created_at: '2026-11-23T12:00:00.000Z', started_at: null, heartbeat_at: null, ...over,
 });
 
@@ -22,10 +22,10 @@ function statusAnswer(): SystemStatus {
     ] },
     pipeline: {
       runs_by_status: { SUCCESS: 12, FAILED: 2, PENDING: 1, RUNNING: 1 },
-      queued: [run({ id: 'r-q', conversation_id: 'conv-queued', run_type: 'SCHEDULED_RUN' })],
+      queued: [run({ id: 'r-q', conversation_id: 'conv-queued', conversation_name: 'Election watch', run_type: 'SCHEDULED_RUN' })],
       running: [run({ id: 'r-r', conversation_id: 'conv-running', status: 'RUNNING', dag_step: 3, current_stage: 'topics.cluster', progress: 0.42,
         started_at: '2026-11-23T12:01:00.000Z', attempts: 1 })],
-      recent_failures: [{ run_id: 'r-f', organization_id: 'org-1', conversation_id: 'conv-failed', run_type: 'STATIC_RUN', stage_id: 'coordination.detect',
+      recent_failures: [{ run_id: 'r-f', organization_id: 'org-1', conversation_id: 'conv-failed', conversation_name: 'Port strikes', run_type: 'STATIC_RUN', stage_id: 'coordination.detect',
         error: "Stage 'Detect' (coordination.detect) failed: <b>out of memory</b>", finished_at: '2026-11-23T11:00:00.000Z' }],
       stage_durations: [
         { stage_id: 'conversations.collect', runs: 14, median_ms: 850, max_ms: 2300 },
@@ -75,10 +75,11 @@ describe('/myOrganization/systemStatus', () => {
     expect(cells(screen.getByRole('table', { name: 'Runs by status' }))).toEqual([['1', '1', '12', '2', '0']]);
     expect(cells(screen.getByRole('table', { name: 'Queued and running runs' }))).toEqual([
       ['RUNNING', 'conv-running', 'STATIC_RUN', 'Step 3 of 5 · topics.cluster', '42 %', '23 Nov 2026, 12:00:00 UTC', '23 Nov 2026, 12:01:00 UTC'],
-      ['PENDING', 'conv-queued', 'SCHEDULED_RUN', '—', '0 %', '23 Nov 2026, 12:00:00 UTC', '—'],
+      // Conversations by name; by id only when the name is unknown (deleted).
+      ['PENDING', 'Election watch', 'SCHEDULED_RUN', '—', '0 %', '23 Nov 2026, 12:00:00 UTC', '—'],
     ]);
     const failures = screen.getByRole('table', { name: 'Recent failures' });
-    expect(cells(failures)).toEqual([['23 Nov 2026, 11:00:00 UTC', 'conv-failed', 'coordination.detect',
+    expect(cells(failures)).toEqual([['23 Nov 2026, 11:00:00 UTC', 'Port strikes', 'coordination.detect',
       "Stage 'Detect' (coordination.detect) failed: <b>out of memory</b>"]]);
     expect(failures.querySelector('b')).toBeNull();
     expect(facts('System metrics')).toBe('Records1,234,567Conversations18Users7DAG runs16');

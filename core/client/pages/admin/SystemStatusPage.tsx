@@ -55,7 +55,7 @@ function OpenRuns({ runs }: { runs: RunSummary[] }) {
         {runs.map((r) => (
           <TableRow key={r.id}>
             <TableCell>{r.status}</TableCell>
-            <TableCell>{r.conversation_id}</TableCell>
+            <TableCell>{r.conversation_name ?? r.conversation_id}</TableCell>
             <TableCell>{r.run_type}</TableCell>
             <TableCell>{r.dag_step === null ? '—' : `Step ${r.dag_step} of 5${r.current_stage ? ` · ${r.current_stage}` : ''}`}</TableCell>
             <TableCell>{`${Math.round(r.progress * 100)} %`}</TableCell>
@@ -156,7 +156,7 @@ function Pipeline({ status }: { status: SystemStatus }) {
               {p.recent_failures.map((f) => (
                 <TableRow key={f.run_id}>
                   <TableCell>{f.finished_at ? formatWhen(f.finished_at) : '—'}</TableCell>
-                  <TableCell>{f.conversation_id}</TableCell>
+                  <TableCell>{f.conversation_name ?? f.conversation_id}</TableCell>
                   <TableCell>{f.stage_id ?? '—'}</TableCell>
                   <TableCell className={styles.error}>{f.error ?? '—'}</TableCell>
                 </TableRow>
