@@ -1,4 +1,5 @@
 import { defineServerPlugin } from '@core/server/plugin/contract';
+import { pipelineKey } from '@core/server/pipeline/runner';
 import { postScopeKey } from '@core/server/postScope';
 import { insightLookupKey } from '@plugins/insights/shared/public';
 import { manifest } from '../manifest';
@@ -13,6 +14,8 @@ import { registerCoUrlsRoute } from './routes/coUrls';
 import { registerDomainDetailsRoute } from './routes/domainDetails';
 import { registerDomainLabelRoutes } from './routes/domainLabels';
 import { registerRegistrationRoutes } from './routes/registrations';
+import { countLinksOnFinish } from './runLinks';
+import { dbOf } from './tables';
 
 /**
  * The URLs and domains plugin: the spec's four /api/v2/analysis calls over core's post store links (posts_urls)
@@ -32,9 +35,13 @@ export function createUrlsPlugin(options: UrlsOptions = optionsFromEnv()) {
       registerDomainLabelRoutes(r);
       registerRegistrationRoutes(r, rdap);
     },
-    services: { provides: [domainLabelsKey], requires: [postScopeKey], optional: [insightLookupKey] },
+    services: { provides: [domainLabelsKey], requires: [postScopeKey, pipelineKey], optional: [insightLookupKey] },
     async activate(ctx) {
-      return [ctx.services.provide(domainLabelsKey, createDomainLabels(ctx.storage, () => ctx.services.get(postScopeKey)))];
+      return [
+        ctx.services.provide(domainLabelsKey, createDomainLabels(ctx.storage, () => ctx.services.get(postScopeKey))),
+        // A conversation's first view of its links (no filters) reads what was counted when its run finished.
+        ctx.services.get(pipelineKey).onRunChange(countLinksOnFinish({ db: dbOf(ctx.storage), postScope: () => ctx.services.get(postScopeKey), logger: ctx.logger })),
+      ];
     },
     cliCommands: [rdapBootstrapCommand],
     seedDemo: seedDemoRegistrations,

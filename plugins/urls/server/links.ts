@@ -17,6 +17,9 @@ export interface LinkScope {
   excludeTwitter?: boolean;
 }
 
+/** Counts arrive as strings on PostgreSQL (bigint) and numbers on SQLite. */
+export const int = (v: unknown) => Number(v ?? 0);
+
 /** Platform keys `exclude_twitter` drops. */
 export const TWITTER_PLATFORMS = ['twitter', 'x'];
 

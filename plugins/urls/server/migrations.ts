@@ -33,4 +33,24 @@ export const migrations: Migration[] = [
         .execute();
     },
   },
+  {
+    // The unfiltered shared URLs and domains of each finished run (runLinks.ts): a 1M-post conversation's first view.
+    id: 'urls/002_run_links',
+    async up(db) {
+      await db.schema.createTable('urls_run_links')
+        .addColumn('run_id', 'text', (c) => c.notNull())
+        .addColumn('organization_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('without_x', 'integer', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('domain', 'text')
+        .addColumn('value', 'integer', (c) => c.notNull())
+        .addColumn('unique_users', 'integer', (c) => c.notNull())
+        .addColumn('unique_urls', 'integer', (c) => c.notNull())
+        .addColumn('first_seen', 'text', (c) => c.notNull())
+        .addColumn('last_seen', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('urls_run_links_top').on('urls_run_links').columns(['run_id', 'kind', 'without_x', 'value desc', 'key']).execute();
+    },
+  },
 ];

@@ -24,9 +24,30 @@ export interface DomainLabelRow {
   uploaded_by: string;
 }
 
+/**
+ * A finished run's links, counted once when it finishes (runLinks.ts): the unfiltered answers of urls-shared and
+ * domains-shared, with and without X. `kind` 'done' is the marker row saying the run's rows are complete.
+ */
+export interface RunLinkRow {
+  run_id: string;
+  organization_id: string;
+  kind: 'url' | 'domain' | 'done';
+  /** 1: posts of X (twitter) left out (`exclude_twitter`). */
+  without_x: number;
+  /** The URL or the domain. */
+  key: string;
+  domain: string | null;
+  value: number;
+  unique_users: number;
+  unique_urls: number;
+  first_seen: string;
+  last_seen: string;
+}
+
 export interface UrlsTables {
   urls_registrations: RegistrationRow;
   urls_domain_labels: DomainLabelRow;
+  urls_run_links: RunLinkRow;
 }
 
 export type UrlsDb = ReturnType<typeof dbOf>;

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { filteredQuery } from '@core/server/http/querySchema';
 import { requireUser, type RouteRegistrar } from '@core/server/http/routes';
 import { postScopeKey } from '@core/server/postScope';
@@ -7,13 +6,11 @@ import {
   urlUserSchema, urlUsersQuerySchema, urlsSharedQuerySchema, type SharedDomain, type SharedUrl, type UrlUser,
 } from '../../shared/api';
 import { labelsOf } from '../domainLabels';
-import { scopedLinks } from '../links';
+import { int, scopedLinks } from '../links';
+import { sharedLinks } from '../runLinks';
 import { currentRegistrations } from '../registrations';
 import { domainSignals } from '../signals';
 import { dbOf } from '../tables';
-
-/** Counts arrive as strings on PostgreSQL (bigint) and numbers on SQLite. */
-export const int = (v: unknown) => Number(v ?? 0);
 
 /** The shared URLs, urls-shared and domains-shared, and who shared a URL, url-node-users-info (spec section 7). */
 export function registerSharedRoutes(r: RouteRegistrar): void {
@@ -28,13 +25,8 @@ export function registerSharedRoutes(r: RouteRegistrar): void {
     const posts = ctx.app.services.get(postScopeKey);
     const scope = await posts.resolve(user.organization_id, conversationId);
     if (scope.runId === null) return [];
-    const db = dbOf(ctx.app.storage);
-    const rows = await scopedLinks({ db, posts, scope: { ...scope, runId: scope.runId }, filters, excludeTwitter })
-      .$if(url !== undefined, (q) => q.where('u.url', '=', url!))
-      .select(['u.url', sql<number>`count(distinct p.id)`.as('value'), sql<number>`count(distinct p.actor_id)`.as('unique_users'),
-        sql<string>`min(p.published_at)`.as('first_seen'), sql<string>`max(p.published_at)`.as('last_seen'), sql<string | null>`max(u.domain)`.as('domain')])
-      .groupBy('u.url').orderBy(sql`count(distinct p.id)`, 'desc').orderBy('u.url').limit(limit).execute();
-    return rows.map((r) => ({ url: r.url, value: int(r.value), domain: r.domain, unique_users: int(r.unique_users), first_seen: r.first_seen, last_seen: r.last_seen }));
+    const rows = await sharedLinks(dbOf(ctx.app.storage), posts, { ...scope, runId: scope.runId }, 'url', { filters, excludeTwitter, limit, url });
+    return rows.map((r) => ({ url: r.key, value: r.value, domain: r.domain, unique_users: r.unique_users, first_seen: r.first_seen, last_seen: r.last_seen }));
   });
 
   r.get(DOMAINS_SHARED_PATH, {
@@ -50,11 +42,8 @@ export function registerSharedRoutes(r: RouteRegistrar): void {
     const scope = await posts.resolve(user.organization_id, conversationId);
     if (scope.runId === null) return [];
     const db = dbOf(ctx.app.storage);
-    const rows = await scopedLinks({ db, posts, scope: { ...scope, runId: scope.runId }, filters, excludeTwitter })
-      .where('u.domain', 'is not', null)
-      .select([sql<string>`u.domain`.as('domain'), sql<number>`count(distinct p.id)`.as('value'), sql<number>`count(distinct p.actor_id)`.as('unique_users'),
-        sql<number>`count(distinct u.url)`.as('unique_urls'), sql<string>`min(p.published_at)`.as('first_seen'), sql<string>`max(p.published_at)`.as('last_seen')])
-      .groupBy('u.domain').orderBy(sql`count(distinct p.id)`, 'desc').orderBy('u.domain').limit(limit).execute();
+    const rows = (await sharedLinks(db, posts, { ...scope, runId: scope.runId }, 'domain', { filters, excludeTwitter, limit }))
+      .map((r) => ({ ...r, domain: r.key }));
     const domains = rows.map((r) => r.domain);
     const [labels, registrations] = await Promise.all([
       labelsOf(db, user.organization_id, domains), currentRegistrations(db, user.organization_id, domains),

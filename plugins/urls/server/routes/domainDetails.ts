@@ -13,7 +13,7 @@ import { canonicalDomain, scopedLinks } from '../links';
 import { registrationHistory, snapshotsOf, toRegistration } from '../registrations';
 import { domainSignals } from '../signals';
 import { dbOf } from '../tables';
-import { int } from './analysis';
+import { int } from '../links';
 
 const domainParams = z.object({ domain: z.string().min(1).max(253) });
 
