@@ -1,8 +1,9 @@
 /**
  * Repeated bursts (issue 17): what organic crowds do not do is come back. A *burst* is a run of acts on one key
  * whose consecutive acts are at most the type's window apart, by at least `minAccounts` accounts, lasting at most
- * `maxSpanWindows` windows (longer runs are a key's steady use: a popular hashtag all day, a trend for hours). Two bursts on different keys
- * whose participants overlap far beyond chance (E = s_i * s_j / A for bursts of s_i and s_j of A burst-active accounts;
+ * `maxSpanWindows` windows (longer runs are a key's steady use: a popular hashtag all day, a trend for hours), on a
+ * key with at most `maxBurstsPerKey` bursts (more is a habit: a popular hashtag that comes back every hour). Two bursts on different keys
+ * and at different times whose participants overlap far beyond chance (E = s_i * s_j / A for bursts of s_i and s_j of the corpus' A accounts;
  * at least `minLift` times E and a Poisson tail <= `overlapAlpha`: crowds drawn from a smaller population than A
  * overlap more than E, but not several times more) are linked; linked bursts form a group (union-find); an account that joined
  * at least `minEvents` of a group's bursts, more than chance explains (its bursts drawn by size from all
@@ -44,6 +45,8 @@ export function repeatedBursts(state: EngineState): BurstGroups {
 
   // 1. Bursts: participants (first act per account) in flat arrays.
   const evStart: number[] = [0], evType: number[] = [], evKey: number[] = [];
+  /** a burst's time span, widened by its window on both sides */
+  const evFrom: number[] = [], evTo: number[] = [];
   const pAct: number[] = [], pAcc: number[] = [];
   const stamp = new Int32Array(nAcc).fill(-1);
   let stampId = 0;
@@ -53,24 +56,35 @@ export function repeatedBursts(state: EngineState): BurstGroups {
     if (!tc.enabled || !Number.isFinite(tc.windowMs) || acts.n < bc.minAccounts) continue;
     const ti = EVIDENCE_TYPES.indexOf(type);
     const { key, time, acc } = acts;
-    let s = 0;
-    while (s < acts.n) {
-      let e = s + 1;
-      while (e < acts.n && key[e] === key[s] && time[e]! - time[e - 1]! <= tc.windowMs) e++;
-      // a run longer than a few windows is steady use of a key (a popular hashtag all day), not a burst
-      if (e - s >= bc.minAccounts && time[e - 1]! - time[s]! <= bc.maxSpanWindows * tc.windowMs) {
-        const id = stampId++;
-        const mark = pAct.length;
-        for (let i = s; i < e; i++) {
-          const a = acc[i]!;
-          if (stamp[a] === id) continue;
-          stamp[a] = id;
-          pAct.push(i); pAcc.push(a);
-        }
-        if (pAct.length - mark >= bc.minAccounts) { evType.push(ti); evKey.push(key[s]!); evStart.push(pAct.length); } else { pAct.length = mark; pAcc.length = mark; }
+    /** calls f(s, e) for each run of acts [s, e) that may be a burst (enough acts, short enough) */
+    const runs = (f: (s: number, e: number) => void) => {
+      let s = 0;
+      while (s < acts.n) {
+        let e = s + 1;
+        while (e < acts.n && key[e] === key[s] && time[e]! - time[e - 1]! <= tc.windowMs) e++;
+        // a run longer than a few windows is steady use of a key (a popular hashtag all day), not a burst
+        if (e - s >= bc.minAccounts && time[e - 1]! - time[s]! <= bc.maxSpanWindows * tc.windowMs) f(s, e);
+        s = e;
       }
-      s = e;
-    }
+    };
+    // a key in many bursts is a habit (a popular hashtag that comes back every hour), not a campaign's key
+    const perKey = new Map<number, number>();
+    runs((s) => perKey.set(key[s]!, (perKey.get(key[s]!) ?? 0) + 1));
+    runs((s, e) => {
+      if (perKey.get(key[s]!)! > bc.maxBurstsPerKey) return;
+      const id = stampId++;
+      const mark = pAct.length;
+      for (let i = s; i < e; i++) {
+        const a = acc[i]!;
+        if (stamp[a] === id) continue;
+        stamp[a] = id;
+        pAct.push(i); pAcc.push(a);
+      }
+      if (pAct.length - mark >= bc.minAccounts) {
+        evType.push(ti); evKey.push(key[s]!); evStart.push(pAct.length);
+        evFrom.push(time[s]! - tc.windowMs); evTo.push(time[e - 1]! + tc.windowMs);
+      } else { pAct.length = mark; pAcc.length = mark; }
+    });
   }
   const nEv = evType.length;
   if (nEv < 2) return { ...empty, events: nEv };
@@ -88,8 +102,9 @@ export function repeatedBursts(state: EngineState): BurstGroups {
       accEv[q] = ev; accAct[q] = pAct[p]!;
     }
   }
-  let active = 0;
-  for (let a = 0; a < nAcc; a++) if (deg[a]! > 0) active++;
+  // the population a burst could draw from: every account of the corpus (not only those in bursts, which in a
+  // corpus a campaign dominates are mostly the campaign's)
+  const active = Math.max(nAcc, 2);
   const size = (ev: number) => evStart[ev + 1]! - evStart[ev]!;
   const total = pAcc.length;
 
@@ -110,8 +125,10 @@ export function repeatedBursts(state: EngineState): BurstGroups {
   for (const [k, o] of overlap) {
     if (o < bc.minOverlap) continue;
     const i = Math.floor(k / nEv), j = k - i * nEv;
-    // the same key again is habit (a hashtag set a circle of friends posts daily); coming back is on other keys
+    // the same key again is habit (a hashtag set a circle of friends posts daily); coming back is on other keys,
+    // at another time (the hashtags of one post, a link and its repost at one moment are one burst, not two)
     if (evType[i] === evType[j] && evKey[i] === evKey[j]) continue;
+    if (evFrom[i]! <= evTo[j]! && evFrom[j]! <= evTo[i]!) continue;
     const expected = (size(i) * size(j)) / active;
     if (o < bc.minLift * expected || poissonUpperTail(o, expected) > bc.overlapAlpha) continue;
     uf.union(i, j);

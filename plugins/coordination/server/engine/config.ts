@@ -44,7 +44,7 @@ export const DEFAULT_CONFIG: CoordinationConfig = {
   minClusterAccounts: 3,
   evidenceSamplesPerType: 10,
   bursts: {
-    enabled: true, minAccounts: 5, maxSpanWindows: 4, minOverlap: 4, minLift: 3, overlapAlpha: 1e-8, minEvents: 2, memberAlpha: 1e-4, partners: 12,
+    enabled: true, minAccounts: 5, maxSpanWindows: 4, maxBurstsPerKey: 4, minOverlap: 4, minLift: 3, overlapAlpha: 1e-8, minEvents: 3, memberAlpha: 0.05, partners: 12,
     maxEventsPerAccount: 400,
   },
 };

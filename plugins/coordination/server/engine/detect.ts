@@ -285,6 +285,25 @@ function detect(input: CoordinationInput, cfg: CoordinationConfig): Coordination
       for (const [g, k] of v) if (k > bestN) { best = g; bestN = k; }
       if (bestN * 2 >= sizes.get(c)!) joins.set(c, base + best);
     }
+    // a community with more edges to one group's members than inside itself is a piece of that group (members the
+    // membership test missed: a cohort that joined late, a member who skipped most bursts)
+    const inside = new Map<number, number>(), toGroup = new Map<number, Map<number, number>>();
+    for (const e of accepted) {
+      const ca = community[String(e.a)], cb = community[String(e.b)];
+      if (ca !== undefined && ca === cb) { inside.set(ca, (inside.get(ca) ?? 0) + 1); continue; }
+      for (const [x, y] of [[e.a, e.b], [e.b, e.a]] as const) {
+        const cx = community[String(x)], gy = bursts.groupOf[y]!;
+        if (cx === undefined || gy < 0 || joins.has(cx)) continue;
+        let m = toGroup.get(cx);
+        if (!m) toGroup.set(cx, (m = new Map()));
+        m.set(gy, (m.get(gy) ?? 0) + 1);
+      }
+    }
+    for (const [c, m] of toGroup) {
+      let best = -1, bestN = 0;
+      for (const [g, k] of m) if (k > bestN) { best = g; bestN = k; }
+      if (bestN > (inside.get(c) ?? 0)) joins.set(c, base + best);
+    }
     for (const [node, c] of Object.entries(community)) community[node] = joins.get(c) ?? c;
     // members without pairwise edges join their group; a member in a Louvain community stays there (pairwise
     // evidence is the stronger, and a community mostly of the group's members has joined it above)

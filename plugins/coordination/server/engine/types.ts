@@ -100,6 +100,8 @@ export interface CoordinationConfig {
     minAccounts: number;
     /** ... and lasts at most this many of its type's windows */
     maxSpanWindows: number;
+    /** ... on a key with at most this many bursts */
+    maxBurstsPerKey: number;
     /** two bursts are linked when they share at least this many accounts ... */
     minOverlap: number;
     /** ... and at least minLift times the s_i * s_j / A accounts two independent bursts would share ... */
