@@ -8,7 +8,8 @@ import { DEMO_PASSWORD, palette as paletteOf, seedDemo, tabTo as tabToOf, waitFo
 /**
  * Issue 21: a keyboard user's journeys through the demo, with key presses only (no mouse event at all): sign in,
  * skip to the workspace, open a conversation from the picker, move between panes, apply and clear a filter, open
- * post, cluster and account popups and get focus back where it was, export, sign out.
+ * post, cluster and account popups and get focus back where it was, export, step through the network navigator's
+ * list to an account and its edge evidence, sign out.
  */
 const CONVERSATION = 'Narrative watch';
 
@@ -150,6 +151,34 @@ describe('keyboard journeys in Chromium', () => {
     await page.keyboard.press('Escape');
     await cluster.waitFor({ state: 'detached' });
     await expect.poll(async () => (await focused()).name).toBe(opener);
+  });
+
+  it('steps through the network navigator list: a cluster, an account (popup, focus back), its edge evidence', async () => {
+    await palette('Go to Explorer: Network Navigator');
+    await page.waitForURL((u) => u.pathname.endsWith('/explorer/network-navigator'));
+    const list = page.getByRole('navigation', { name: 'Clusters and accounts' });
+    await list.getByRole('button').first().waitFor({ timeout: 30_000 });
+    await tabTo(/^c\d+ · \d+ accounts$/);
+    const cluster = (await focused()).name.split(' ')[0]!;
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const account = (await focused()).name;
+    expect(account).toMatch(/^@/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').filter({ hasText: 'Account Info' }).waitFor();
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => (await focused()).name).toBe(account);
+    expect(await list.getByRole('button', { name: account }).getAttribute('aria-pressed')).toBe('true');
+    // The selected account lists its coordination links; one opens the edge evidence.
+    await page.keyboard.press('Tab');
+    expect((await focused()).name).toMatch(/^Evidence with /);
+    await page.keyboard.press('Enter');
+    const edge = page.getByRole('dialog', { name: 'Coordination' });
+    await edge.getByText(/^Account @\S+ coordinated with Account @\S+$/).waitFor();
+    await page.keyboard.press('Escape');
+    await edge.waitFor({ state: 'detached' });
+    expect(cluster).toMatch(/^c\d+$/);
   });
 
   it('signs out from the palette', async () => {
