@@ -214,7 +214,11 @@ function leet(name: string, r: Random): string {
   return [...name].map((ch) => (map[ch] && r.chance(0.3) ? map[ch] : ch)).join('');
 }
 
-/** Edits a share of the words of a template (a member's variant of the copied text). */
+/**
+ * Edits a share of the words of a template (a member's variant of the copied text). Up to 6 % of the words: two
+ * variants then keep a word-bigram Jaccard of about 0.6 or more, the spec's definition of a near-duplicate (at 20 %
+ * most pairs fall to about 0.45: not copies by that definition, whatever the engine).
+ */
 function variant(g: CorpusB, template: string, rate: number): string {
   return template.split(' ').map((w) => (g.rnd.chance(rate) ? g.text(1) : w)).join(' ');
 }
@@ -274,7 +278,7 @@ function plantCampaign(g: CorpusB, c: number, total: number, opts: GeneratorBOpt
     members.forEach((m, k) => {
       if (b < activeFrom[k]! || b >= activeTo[k]! || !r.chance(participation)) return;
       const fast = t0 + r.range(0, jitter);
-      const text = behavioural.includes('COPYPASTA') ? variant(g, template, r.range(0, 0.2)) : g.text();
+      const text = behavioural.includes('COPYPASTA') ? variant(g, template, r.range(0, 0.06)) : g.text();
       // URL and hashtag shares ride on one post; copypasta and sequences are posted within the slow spread
       const carried = { urls: [] as string[], hashtags: [] as string[] };
       if (behavioural.includes('SYNCHRONOUS_URL_SHARE')) carried.urls.push(url);
