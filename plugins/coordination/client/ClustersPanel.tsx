@@ -13,6 +13,8 @@ const useStyles = makeStyles({
   item: {
     border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingHorizontalS, cursor: 'pointer',
     display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, textAlign: 'left', backgroundColor: 'transparent', width: '100%',
+    // A native button keeps the browser's button text colour (black) unless told: unreadable on the dark theme.
+    color: tokens.colorNeutralForeground1, font: 'inherit',
   },
   selected: { boxShadow: `inset 0 0 0 2px ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },
   groups: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
