@@ -2,8 +2,8 @@
  * The engine on generator B (issue 17), the planted corpus written apart from the one its defaults were first tuned
  * on, in the issue's small-corpus shape where campaigns outweigh the organic background: 8 campaigns of 5-200
  * accounts, participation 50-90 %, dilution 10-30 %, 8-14 bursts. Floors per size bucket sit a little below the
- * worst of seeds 1-6 measured on 2026-11-26 (README "Robustness"); the full table over both generators is
- * `bench/coordinationRobustness.bench.ts`.
+ * worst of the two seeds tested (README "Robustness across generators" has seeds 1-6, some of them below these
+ * floors); the full table over both generators is `bench/coordinationRobustness.bench.ts`.
  */
 import { describe, expect, it } from 'vitest';
 import { detectCoordination } from '../server/engine/detect';
