@@ -5,6 +5,7 @@ import { useWorkbench } from '@core/client/app/hostContext';
 import type { PanelProps } from '@core/client/plugin/contract';
 import { domainKind } from '@core/client/selection/kinds';
 import { filtersKey, selectionKey } from '@core/client/services/keys';
+import { SHARED_MESSAGES } from '@core/shared/messages';
 import { sharedDomainsQuery } from './api';
 import { DOMAIN_COLUMNS, domainsCsv, sortDomains, type DomainColumnKey } from './domainsTable';
 import { filterToDomain } from './filterToDomain';
@@ -48,7 +49,7 @@ export default function SharedDomainsPanel({ conversationId, filters }: PanelPro
       </div>
       {q.isLoading && <Text>Loading shared domains…</Text>}
       {q.isError && <Text role="alert">The shared domains could not be loaded.</Text>}
-      {q.isSuccess && rows.length === 0 && <Text>No available data to display</Text>}
+      {q.isSuccess && rows.length === 0 && <Text>{SHARED_MESSAGES.noAvailableData}</Text>}
       {rows.length > 0 && (
         <table className={styles.table} aria-label="Shared domains">
           <thead>

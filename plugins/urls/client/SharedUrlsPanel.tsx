@@ -5,6 +5,7 @@ import { useWorkbench } from '@core/client/app/hostContext';
 import type { PanelProps } from '@core/client/plugin/contract';
 import { domainKind } from '@core/client/selection/kinds';
 import { filtersKey, selectionKey } from '@core/client/services/keys';
+import { SHARED_MESSAGES } from '@core/shared/messages';
 import { sharedUrlsQuery } from './api';
 import { filterToDomain } from './filterToDomain';
 import { downloadCsv } from './table';
@@ -44,7 +45,7 @@ export default function SharedUrlsPanel({ conversationId, filters }: PanelProps<
       </div>
       {q.isLoading && <Text>Loading shared URLs…</Text>}
       {q.isError && <Text role="alert">The shared URLs could not be loaded.</Text>}
-      {q.isSuccess && rows.length === 0 && <Text>No available data to display</Text>}
+      {q.isSuccess && rows.length === 0 && <Text>{SHARED_MESSAGES.noAvailableData}</Text>}
       {rows.length > 0 && (
         <table className={styles.table} aria-label="Shared URLs">
           <thead>

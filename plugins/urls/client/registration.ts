@@ -1,7 +1,8 @@
 import type { Registration } from '../shared/api';
+import { SHARED_MESSAGES } from '@core/shared/messages';
 
 /** Missing registration values (spec part 2 section 2: "Missing values show N/A or Unavailable"). */
-export const UNAVAILABLE = 'Unavailable';
+export const UNAVAILABLE = SHARED_MESSAGES.unavailable;
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : UNAVAILABLE);
 

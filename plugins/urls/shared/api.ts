@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHARED_MESSAGES } from '@core/shared/messages';
 
 /**
  * The URLs plugin's calls (spec part 2 section 7) and their answers (section 3, "Shared URLs and domains"). Field names
@@ -166,7 +167,7 @@ export const registrationLookupAnswerSchema = z.object({ status: z.enum(['found'
 
 export const URLS_MESSAGES = {
   lookupsOff: 'Registration lookups are off for this organization',
-  badDomain: 'a fully-qualified domain name, including TLD, must be provided.',
+  badDomain: SHARED_MESSAGES.fqdnRequired,
   csvHeader: "the first row must be the header 'domain,category'",
   csvRow: (line: number, message: string) => `line ${line}: ${message}`,
   unknownCategory: (category: string) => `unknown category '${category}' (use one of ${DOMAIN_CATEGORIES.join(', ')})`,

@@ -1,5 +1,6 @@
 import { Text } from '@fluentui/react-components';
 import type { Filters } from '@core/shared/filters';
+import { SHARED_MESSAGES } from '@core/shared/messages';
 import { SHARING_MESSAGES } from '../../shared/sharing';
 import { CopyButton, Fields, usePopupStyles } from './parts';
 import { SharingAccounts } from './SharingAccounts';
@@ -8,7 +9,7 @@ import { useUrlsSections } from './urlsSections';
 
 export const URL_NOT_AVAILABLE = SHARING_MESSAGES.urlNotAvailable;
 /** Without the URLs plugin no registration data exists: every field is missing, which the spec shows as Unavailable. */
-const UNAVAILABLE = 'Unavailable';
+const UNAVAILABLE = SHARED_MESSAGES.unavailable;
 
 /**
  * URL popup (spec part 2 section 2): the URL, Posts, Accounts, First Seen, Last Seen, Current Registration, the Past

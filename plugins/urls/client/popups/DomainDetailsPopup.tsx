@@ -6,6 +6,7 @@ import { DraggablePopup } from '@core/client/popup/DraggablePopup';
 import type { PopupRendererProps } from '@core/client/selection/selectionService';
 import type { domainKind, PayloadOf } from '@core/client/selection/kinds';
 import { filtersKey } from '@core/client/services/keys';
+import { SHARED_MESSAGES } from '@core/shared/messages';
 import { domainDetailsQuery } from '../api';
 import { lookUpAndRefresh } from '../lookup';
 import { filterToDomain } from '../filterToDomain';
@@ -42,7 +43,7 @@ export function DomainDetailsPopup({ payload, conversationId, filters, close }: 
       <Text weight="semibold" size={400}>{d?.source ?? payload.domain}</Text>
       {q.isLoading && <Text>Loading…</Text>}
       {q.isError && <Text role="alert">The domain could not be loaded.</Text>}
-      {q.isSuccess && !d && <Text>No available data to display</Text>}
+      {q.isSuccess && !d && <Text>{SHARED_MESSAGES.noAvailableData}</Text>}
       {d && (
         <>
           {d.category && <Text>Category: {d.category.replace('_', ' ')}</Text>}

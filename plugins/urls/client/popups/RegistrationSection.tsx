@@ -3,7 +3,7 @@ import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { DomainDetails } from '../../shared/api';
 import type { RegistrationSectionProps } from '../../shared/ui';
 import { domainDetailsQuery } from '../api';
-import { currentRegistrationRows, pastRegistrationRows } from '../registration';
+import { UNAVAILABLE, currentRegistrationRows, pastRegistrationRows } from '../registration';
 
 export const useSectionStyles = makeStyles({
   table: { borderCollapse: 'collapse', width: '100%', '& td, & th': { textAlign: 'left', padding: '2px 4px', wordBreak: 'break-all', verticalAlign: 'top' } },
@@ -41,7 +41,7 @@ export function RegistrationTables({ details }: { details: DomainDetails | null 
       <table className={styles.table} aria-label="Past Registration">
         <thead><tr><th>Date</th><th>Names</th><th>Phones</th><th>Registrars</th><th>Emails</th></tr></thead>
         <tbody>
-          {past.length === 0 && <tr><td colSpan={5}>Unavailable</td></tr>}
+          {past.length === 0 && <tr><td colSpan={5}>{UNAVAILABLE}</td></tr>}
           {past.map((row) => (
             <tr key={row.date + row.names + row.emails}>
               <td>{row.date}</td>
