@@ -111,5 +111,5 @@ describe('axe-core WCAG 2.1 AA in Chromium', () => {
       }
     }
     expect(found).toEqual([]);
-  }, 150_000);
+  }, 240_000); // 38 axe runs: 97-140 s measured on a busy 2-core machine
 });
