@@ -2,8 +2,8 @@
  * Repeated bursts (issue 17): what organic crowds do not do is come back. A *burst* is a run of acts on one key
  * whose consecutive acts are at most the type's window apart, by at least `minAccounts` accounts, lasting at most
  * `maxSpanWindows` windows (longer runs are a key's steady use: a popular hashtag all day, a trend for hours), on a
- * key with at most `maxBurstsPerKey` bursts (more is a habit: a popular hashtag that comes back every hour). Two bursts on different keys
- * and at different times whose participants overlap far beyond chance (E = s_i * s_j / A for bursts of s_i and s_j of the corpus' A accounts;
+ * key with at most `maxBurstsPerKey` bursts (more is a habit: a popular hashtag that comes back every hour). Two bursts with different
+ * content (keys; a hashtag sequence's hashtags count as its content) at different times whose participants overlap far beyond chance (E = s_i * s_j / A for bursts of s_i and s_j of the corpus' A accounts;
  * at least `minLift` times E and a Poisson tail <= `overlapAlpha`: crowds drawn from a smaller population than A
  * overlap more than E, but not several times more) are linked; linked bursts form a group (union-find); an account that joined
  * at least `minEvents` of a group's bursts, more than chance explains (its bursts drawn by size from all
@@ -120,14 +120,31 @@ export function repeatedBursts(state: EngineState): BurstGroups {
       }
     }
   }
+  // content of a burst: its key, or a hashtag sequence's hashtags (a sequence shares content with its hashtags)
+  const seqTi = EVIDENCE_TYPES.indexOf('HASHTAG_SEQUENCE_SHARE'), tagTi = EVIDENCE_TYPES.indexOf('SYNCHRONOUS_HASHTAG_SHARE');
+  const contentCache = new Map<number, string[]>();
+  const contentOf = (ev: number): string[] => {
+    let c = contentCache.get(ev);
+    if (c) return c;
+    const ti = evType[ev]!, k = evKey[ev]!;
+    if (ti === seqTi) c = (x.keys.HASHTAG_SEQUENCE_SHARE.strings[k] ?? '').split(' ').map((t) => `${tagTi}:${t.replace(/^#/, '')}`);
+    else c = [`${ti}:${ti === tagTi ? x.keys.SYNCHRONOUS_HASHTAG_SHARE.strings[k] : k}`];
+    contentCache.set(ev, c);
+    return c;
+  };
+  const sharesContent = (i: number, j: number) => {
+    const ci = contentOf(i), cj = contentOf(j);
+    return ci.some((t) => cj.includes(t));
+  };
   const uf = new UnionFind(nEv);
   let linked = 0;
   for (const [k, o] of overlap) {
     if (o < bc.minOverlap) continue;
     const i = Math.floor(k / nEv), j = k - i * nEv;
-    // the same key again is habit (a hashtag set a circle of friends posts daily); coming back is on other keys,
-    // at another time (the hashtags of one post, a link and its repost at one moment are one burst, not two)
-    if (evType[i] === evType[j] && evKey[i] === evKey[j]) continue;
+    // the same content again is habit (a hashtag set a circle of friends posts daily, alone or in longer sequences);
+    // coming back is on other keys, at another time (the hashtags of one post, a link and its repost at one moment
+    // are one burst, not two)
+    if (sharesContent(i, j)) continue;
     if (evFrom[i]! <= evTo[j]! && evFrom[j]! <= evTo[i]!) continue;
     const expected = (size(i) * size(j)) / active;
     if (o < bc.minLift * expected || poissonUpperTail(o, expected) > bc.overlapAlpha) continue;
