@@ -41,7 +41,7 @@ describe('GET /api/v2/system/status', () => {
     await conversation(other, 'Someone else');
 
     const status = (await client.get('/api/v2/system/status')).body.data as { pipeline: { queued: Array<{ conversation_id: string; conversation_name: string | null }> } };
-    const queued = status.pipeline.queued.map((r) => [r.conversation_id, r.conversation_name]);
+    const queued = status.pipeline.queued.map((r) => [r.conversation_id, r.conversation_name] as const);
     expect(new Map(queued)).toEqual(new Map([[watched, 'Harbour strike watch'], [second, 'Port closures']]));
   });
 });
