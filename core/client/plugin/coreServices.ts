@@ -1,5 +1,5 @@
 import type { ServiceKey } from '@core/shared/services/registry';
-import { apiKey, contextKeysKey, filtersKey, navigationKey, selectionKey, sessionKey, themeKey } from '../services/keys';
+import { apiKey, contextKeysKey, filtersKey, navigationKey, notificationsKey, selectionKey, sessionKey, themeKey } from '../services/keys';
 import { commandsServiceKey } from '../commands/commandService';
 import { workspaceServiceKey } from '../workspace/workspaceService';
 
@@ -8,7 +8,7 @@ import { workspaceServiceKey } from '../workspace/workspaceService';
  * (navigation, filters, session, settings) while it is mounted, `core.workspace` while a workspace is. Plugins
  * may require them without a provider, may not provide them, and reach them without declaring them; commands and
  * panels run while they are registered, and `activate` should only keep the registry for the ones arriving later.
- * `core.notifications` is not listed: nothing registers it in the app yet, so its users must check `has`.
+ * `core.notifications` (toasts) is the shell's too; component tests often run without it, so its users check `has`.
  */
 export const coreClientServices: readonly ServiceKey<unknown>[] = [
   apiKey,
@@ -16,6 +16,7 @@ export const coreClientServices: readonly ServiceKey<unknown>[] = [
   filtersKey,
   sessionKey,
   themeKey,
+  notificationsKey,
   workspaceServiceKey,
   // Registered by createWorkbenchHost before any plugin activates: `activate` may use them (popup renderers).
   commandsServiceKey,

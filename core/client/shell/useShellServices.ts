@@ -7,15 +7,20 @@ import { useTheme } from '../app/theme';
 import { useSessionActor } from '../session/SessionContext';
 import { signOut } from '../session/sessionActor';
 import { accessApi } from '../session/accessApi';
-import { filtersKey, navigationKey, sessionKey, themeKey } from '../services/keys';
+import { filtersKey, navigationKey, notificationsKey, sessionKey, themeKey } from '../services/keys';
+import { useNotify } from '../app/notifications';
 
 const currentSearch = () => window.location.search.replace(/^\?/, '');
 
-/** Registers the shell's services (navigation, filters, theme, session) while the shell is mounted. */
+/** Registers the shell's services (navigation, filters, theme, session, toasts) while the shell is mounted. */
 export function useShellServices(services: ServiceRegistry): void {
   const router = useRouter();
   const { theme, setTheme } = useTheme();
   const session = useSessionActor();
+  const notify = useNotify();
+
+  // Toasts for commands and panels (notificationsKey): announced by the toaster's live region as well as shown.
+  useEffect(() => services.provide(notificationsKey, { notify }), [services, notify]);
 
   useEffect(() => {
     const go = (href: string) => void router.navigate({ href });
