@@ -56,7 +56,7 @@ function main(): void {
   const results: ChildResult[] = [];
   for (const g of ['A', 'B', 'Bsmall']) for (let s = 1; s <= SEEDS; s++) results.push(run(g, s));
   const row = (r: ChildResult, g: GroupScore) => ({
-    generator: NAMES[r.generator], seed: r.seed, group: g.group, campaigns: g.campaigns, accounts: g.accounts,
+    generator: NAMES[r.generator] ?? r.generator, seed: r.seed, group: g.group, campaigns: g.campaigns, accounts: g.accounts,
     precision: g.campaigns ? f3(g.precision) : '-', recall: g.campaigns ? f3(g.recall) : '-', ARI: g.campaigns ? f3(g.ari) : '-',
   });
   printTable(`Per campaign-size bucket (targets in buckets of 5+: precision >= 0.95, recall >= 0.90, ARI >= 0.90); organic ${ORGANIC}`,
@@ -66,13 +66,13 @@ function main(): void {
   printTable('Per evidence type, worst seed per generator (campaigns with the type planted)', Object.keys(NAMES).flatMap((g) => types.map((t) => {
     const rows = results.filter((r) => r.generator === g).map((r) => r.report.types.find((x) => x.group === t)!).filter((x) => x.campaigns > 0);
     return {
-      generator: NAMES[g], type: t, campaigns: rows.reduce((s, x) => s + x.campaigns, 0),
+      generator: NAMES[g] ?? g, type: t, campaigns: rows.reduce((s, x) => s + x.campaigns, 0),
       precision: rows.length ? f3(Math.min(...rows.map((x) => x.precision))) : '-',
       recall: rows.length ? f3(Math.min(...rows.map((x) => x.recall))) : '-',
     };
   })));
   printTable('Spurious clusters of 5+ accounts (mostly organic; target <= 1 per 1M organic posts) and time', results.map((r) => ({
-    generator: NAMES[r.generator], seed: r.seed, posts: r.posts, 'spurious 5+': r.report.spurious5,
+    generator: NAMES[r.generator] ?? r.generator, seed: r.seed, posts: r.posts, 'spurious 5+': r.report.spurious5,
     'per 1M organic posts': r.report.spuriousPer1M.toFixed(1), 'detect time': `${(r.ms / 1000).toFixed(2)} s`,
   })));
 }

@@ -82,7 +82,7 @@ export async function syntheticDetection(storage: Storage, organizationId: strin
   const postClusters = new Map(clusters.flatMap((c) => c.post_ids.map((p): [string, string[]] => [p, [c.cluster_id]])));
   const stats: CoordinationStats = {
     posts: postRows.length, accounts: total, postings: {}, pairEvents: {}, pairs: {}, passingPairs: {}, crowdedActs: {},
-    copypasta: { texts: 0, candidates: 0, verified: 0, families: 0 }, edges: clusters.reduce((s, c) => s + c.edges.length, 0),
+    copypasta: { texts: 0, candidates: 0, verified: 0, families: 0 }, bursts: { events: 0, linkedPairs: 0, groups: 0, edges: 0 }, edges: clusters.reduce((s, c) => s + c.edges.length, 0),
     clusters: clusters.length, arenaBytes: 0, timingsMs: {},
   };
   const result: CoordinationResult = {
