@@ -13,10 +13,11 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-/** The real server serving the real bundle, with its own database. */
-export async function startE2eServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** The real server serving the real bundle, with its own database (in `dataDir` when given: the caller's folder). */
+export async function startE2eServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
   return startTestServer({
     plugins: serverPlugins,
+    dataDir,
     env: { NARRASCOPE_WEB_DIR: path.resolve(import.meta.dirname, '../../dist/web'), ...env },
   });
 }

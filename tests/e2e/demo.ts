@@ -1,9 +1,13 @@
-import { expect } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, inject } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Page } from 'playwright-core';
 import { seedDemoIdentity } from '@core/server/seed';
 import type { TestServer } from '@core/server/testing/testServer';
 import { serverPlugins } from '../../plugins/index.server';
+import { startE2eServer } from './browser';
 
 /**
  * What the end-to-end scenarios on the demo share: seeding the demo organisation as `npm start` does, waiting for a
@@ -17,6 +21,58 @@ const db = (server: TestServer) => server.storage.db as unknown as Kysely<any>;
 export async function seedDemo(server: TestServer): Promise<void> {
   const { organizationId } = await seedDemoIdentity(server.storage, DEMO_PASSWORD);
   for (const plugin of serverPlugins) await plugin.seedDemo?.(server.server.ctx, organizationId);
+}
+
+/** Waits until no demo conversation is queued or running; throws when one failed or they took too long. */
+async function waitForAllRuns(server: TestServer, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const statuses = (await db(server).selectFrom('conversations_conversations').select(['name', 'status']).execute()) as Array<{ name: string; status: string }>;
+    const failed = statuses.find((c) => c.status === 'FAILED');
+    if (failed) throw new Error(`the demo conversation '${failed.name}' failed`);
+    if (statuses.every((c) => c.status === 'SUCCESS')) return;
+    if (Date.now() > deadline) throw new Error(`the demo conversations are still ${statuses.map((c) => c.status).join(', ')}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/**
+ * A server on its own copy of a finished demo: `posts` demo posts, seeded as `npm start` does, every demo
+ * conversation run. The first file asking for a size in a test run seeds it and runs the pipeline, then keeps the
+ * closed database; later files copy that folder and start in seconds instead of running the same pipeline again.
+ * On PostgreSQL (NARRASCOPE_TEST_DATABASE_URL) each call seeds its own database.
+ */
+export async function startDemoServer(posts: number): Promise<TestServer> {
+  const env = { NARRASCOPE_DEMO_POSTS: String(posts) };
+  if (process.env.NARRASCOPE_TEST_DATABASE_URL) {
+    const own = await startE2eServer(env);
+    await seedDemo(own);
+    return own;
+  }
+  const template = path.join(inject('demoTemplates'), `posts-${posts}`);
+  const ready = path.join(template, '.ready');
+  if (!fs.existsSync(ready)) {
+    fs.rmSync(template, { recursive: true, force: true });
+    fs.mkdirSync(template, { recursive: true });
+    const builder = await startE2eServer(env, template);
+    try {
+      await seedDemo(builder);
+      await waitForAllRuns(builder, 300_000);
+    } finally {
+      await builder.close();
+    }
+    fs.writeFileSync(ready, '');
+  }
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'narrascope-e2e-'));
+  fs.cpSync(template, copy, { recursive: true, filter: (src) => src !== ready });
+  const server = await startE2eServer(env, copy);
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      fs.rmSync(copy, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Waits until the demo conversation's run succeeded and returns its id; throws when it failed or took too long. */

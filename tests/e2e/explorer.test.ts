@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_ADMIN_EMAIL } from '@core/server/seed';
 import type { TestServer } from '@core/server/testing/testServer';
-import { launchBrowser, signIn, startE2eServer } from './browser';
-import { DEMO_PASSWORD, palette as paletteOf, seedDemo, tabTo as tabToOf, waitForRun } from './demo';
+import { launchBrowser, signIn } from './browser';
+import { DEMO_PASSWORD, palette as paletteOf, startDemoServer, tabTo as tabToOf, waitForRun } from './demo';
 
 /**
  * The posts explorer as a new analyst meets it, in Chromium against the real server, bundle and pipeline: sign in
@@ -42,8 +42,7 @@ function parseCsv(text: string): string[][] {
 }
 
 beforeAll(async () => {
-  server = await startE2eServer({ NARRASCOPE_DEMO_POSTS: '5000' });
-  await seedDemo(server);
+  server = await startDemoServer(5000);
   conversationId = await waitForRun(server, CONVERSATION, 150_000);
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1500, height: 950 }, acceptDownloads: true });

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_ADMIN_EMAIL } from '@core/server/seed';
 import type { TestServer } from '@core/server/testing/testServer';
-import { launchBrowser, signIn, startE2eServer } from './browser';
-import { DEMO_PASSWORD, seedDemo, waitForRun } from './demo';
+import { launchBrowser, signIn } from './browser';
+import { DEMO_PASSWORD, startDemoServer, waitForRun } from './demo';
 
 /**
  * Readable panes (issue 20, ADR 0012): the Overview and Dashboard tabs of the demo conversation at 1280x800 and
@@ -20,8 +20,7 @@ let browser: Browser;
 let conversationId: string;
 
 beforeAll(async () => {
-  server = await startE2eServer({ NARRASCOPE_DEMO_POSTS: '5000' });
-  await seedDemo(server);
+  server = await startDemoServer(5000);
   conversationId = await waitForRun(server, 'Narrative watch', 150_000);
   browser = await launchBrowser();
 }, 180_000);

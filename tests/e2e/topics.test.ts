@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_ADMIN_EMAIL } from '@core/server/seed';
 import type { TestServer } from '@core/server/testing/testServer';
-import { launchBrowser, signIn, startE2eServer } from './browser';
-import { DEMO_PASSWORD, countOf, palette, seedDemo, tabTo, waitForRun } from './demo';
+import { launchBrowser, signIn } from './browser';
+import { DEMO_PASSWORD, countOf, palette, startDemoServer, tabTo, waitForRun } from './demo';
 
 /**
  * Issue #7 as a new analyst meets it, in Chromium against the real server, bundle and pipeline (enrichment, topics,
@@ -53,8 +53,7 @@ async function expectNoPaneErrors() {
 }
 
 beforeAll(async () => {
-  server = await startE2eServer({ NARRASCOPE_DEMO_POSTS: '5000' });
-  await seedDemo(server);
+  server = await startDemoServer(5000);
   conversationId = await waitForRun(server, CONVERSATION, 150_000);
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1500, height: 950 } })).newPage();

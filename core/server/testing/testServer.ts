@@ -27,8 +27,13 @@ export async function startTestServer(opts: {
    * PostgreSQL-only behaviour, which run on every pass (the machine and CI have PostgreSQL) instead of being skipped.
    */
   postgres?: string;
+  /**
+   * A data folder the caller owns (e.g. a copy of a prepared SQLite database), kept when the server closes; by
+   * default a new temporary folder, removed on close.
+   */
+  dataDir?: string;
 }) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'narrascope-test-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'narrascope-test-'));
   const base = opts.postgres ?? process.env.NARRASCOPE_TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -78,7 +83,7 @@ export async function startTestServer(opts: {
     async close() {
       await server.close();
       await dropDatabase();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
