@@ -53,7 +53,7 @@ export default function MetricsPanel({ conversationId, config, setConfig, filter
       {series.isError && <Text role="alert">{(series.error as Error).message}</Text>}
       {series.data && points === 0 && <Text>No metrics yet: they are written at the end of each run.</Text>}
       {series.data && points > 0 && (
-        <div className={styles.chart} aria-label={`${METRIC_LABELS[config.metric]} per run`} role="img">
+        <div className={styles.chart} aria-label={`${METRIC_LABELS[config.metric]} per run`} role="figure">
           <Plot
             data={series.data.series.map((s) => ({
               type: 'scatter', mode: 'lines+markers', name: s.key === '' ? (config.groupBy === 'narrative' ? 'Outside narratives' : 'All') : s.key,

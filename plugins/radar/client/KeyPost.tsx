@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Body1, Caption1, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { SHARED_MESSAGES } from '@core/shared/messages';
 import type { RepresentativePost } from '../shared/api';
 import { usePostStatistics } from './api';
 import { compact } from './format';
@@ -32,7 +33,7 @@ export function KeyPost({ post }: { post: RepresentativePost | undefined }) {
   const styles = useStyles();
   const [ref, visible] = useHalfVisible<HTMLDivElement>();
   const statistics = usePostStatistics(post?.conversation_id ?? '', post?.id ?? 0, visible && post !== undefined);
-  if (!post) return <div className={styles.root}><Caption1>Key Post</Caption1><Body1>No post available.</Body1></div>;
+  if (!post) return <div className={styles.root}><Caption1>Key Post</Caption1><Body1>{SHARED_MESSAGES.noPostAvailable}</Body1></div>;
   return (
     <div className={styles.root} ref={ref} data-testid="radar-key-post">
       <Caption1>Key Post · {post.author ? `@${post.author} · ` : ''}{post.platform} · {post.published_at.slice(0, 10)}</Caption1>

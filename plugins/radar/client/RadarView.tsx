@@ -1,4 +1,5 @@
 import { Body1, Button, MessageBar, MessageBarBody, Spinner, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { VISUALLY_HIDDEN } from '@core/client/a11y/visuallyHidden';
 import type { DateRange } from '../shared/api';
 import { useAssessments } from './api';
 import { dateRangeText } from './format';
@@ -31,7 +32,7 @@ export function RadarView({ conversationId, range, onRange, onOpenTheme, title, 
   return (
     <section className={styles.root} data-testid="topic-radar">
       <div className={styles.head}>
-        {title ? <Title3 as="h2">{title}</Title3> : <span />}
+        {title ? <Title3 as="h2">{title}</Title3> : <h2 style={VISUALLY_HIDDEN}>Risk Radar</h2>}
         <div className={styles.actions}>
           {onChooseThemes ? <Button appearance="subtle" onClick={onChooseThemes}>Choose themes</Button> : null}
           <RangeDropdown value={range} dates={dateRangeText(data?.start ?? null, data?.end ?? null)} onChange={onRange} />

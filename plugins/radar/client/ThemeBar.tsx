@@ -15,11 +15,11 @@ export function ThemeBar({ data }: { data: Assessments }) {
   const styles = useStyles();
   const total = data.total_posts_date_range;
   return (
-    <div data-testid="radar-theme-bar" aria-label="Themes against the whole conversation">
+    <div data-testid="radar-theme-bar" role="group" aria-label="Themes against the whole conversation">
       <div className={styles.bar}>
         {data.themes.map((a, i) => (total === 0 || a.volume_raw_date_range === 0 ? null : (
           <Tooltip key={a.theme_name} relationship="label" content={`${a.label}: ${compact(a.volume_raw_date_range)} posts (${percent((100 * a.volume_raw_date_range) / total)})`}>
-            <div style={{ width: `${(100 * a.volume_raw_date_range) / total}%`, backgroundColor: COLORS[i % COLORS.length] }} />
+            <div role="img" style={{ width: `${(100 * a.volume_raw_date_range) / total}%`, backgroundColor: COLORS[i % COLORS.length] }} />
           </Tooltip>
         )))}
       </div>

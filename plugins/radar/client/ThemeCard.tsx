@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Body1, Button, Caption1, Card, CardHeader, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import { SHARED_MESSAGES } from '@core/shared/messages';
 import type { Assessment, DateRange } from '../shared/api';
 import { compact, percent } from './format';
 import { BurstEvidence } from './BurstEvidence';
@@ -31,7 +32,7 @@ export function ThemeCard({ assessment, range, onOpen }: { assessment: Assessmen
         <Suspense fallback={<Spinner size="tiny" />}><VolumeChart history={assessment.volume_history} range={range} /></Suspense>
       ) : (
         <div className={styles.empty}>
-          <Subtitle2>No Relevant Data</Subtitle2>
+          <Subtitle2>{SHARED_MESSAGES.noRelevantData}</Subtitle2>
           <Caption1>There are no significant narratives around this topic</Caption1>
         </div>
       )}

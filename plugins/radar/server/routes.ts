@@ -2,6 +2,7 @@ import { HttpError } from '@core/server/http/errors';
 import { requireUser, type RouteRegistrar } from '@core/server/http/routes';
 import { postScopeKey } from '@core/server/postScope';
 import { emptyFilters } from '@core/shared/filters';
+import { SHARED_MESSAGES } from '@core/shared/messages';
 import { domainLabelsKey } from '@plugins/urls/shared/public';
 import {
   ASSESSMENTS_PATH, EMERGING_NARRATIVES_PATH, NOTICES_PATH, emergingNarrativesQuerySchema, emergingNarrativesSchema, RADAR_MESSAGES, SETTINGS_PATH, assessmentsQuerySchema, assessmentsSchema, noticesQuerySchema,
@@ -30,7 +31,7 @@ export function registerRoutes(r: RouteRegistrar): void {
 
   r.get(ASSESSMENTS_PATH, {
     summary: 'Narrative risk assessments (Topic Radar theme data) of a conversation or of the organisation, for a date range',
-    description: 'With conversation_id: the conversation\'s latest successful run (its Risk Radar tab); 404 "Conversation not found" ' +
+    description: `With conversation_id: the conversation's latest successful run (its Risk Radar tab); 404 "${SHARED_MESSAGES.conversationNotFound}" ` +
       'for an unknown, foreign or deleted one. Without: every live conversation of the organisation, each post once (the Topic Radar ' +
       'home), 403 unless the organisation enabled Topic Radar. Themes: the organisation\'s enabled ones in the spec\'s order (all nine ' +
       'on a conversation when none is enabled). The window ends with the newest post; date_range is LAST_DAY, LAST_WEEK (default) ' +
@@ -52,7 +53,7 @@ export function registerRoutes(r: RouteRegistrar): void {
   r.get(EMERGING_NARRATIVES_PATH, {
     summary: "Emerging narratives: the conversation's narratives (topics) whose share of its posts bursts now, with the evidence",
     description: 'The Kleinberg burst detector of the themes over each topic\'s posts per hour (stage radar.narratives, after the topics ' +
-      'stage), in the 30 days ending with the latest successful run\'s newest post. 404 "Conversation not found" for an unknown, ' +
+      `stage), in the 30 days ending with the latest successful run's newest post. 404 "${SHARED_MESSAGES.conversationNotFound}" for an unknown, ` +
       'foreign or deleted conversation; no narratives before the run was counted.',
     query: emergingNarrativesQuerySchema, response: emergingNarrativesSchema,
   }, async (ctx) => {
