@@ -4,8 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO_ADMIN_EMAIL } from '@core/server/seed';
 import type { TestServer } from '@core/server/testing/testServer';
 import { CONVERSATION_TABS, EXPLORER_SUBTABS, MY_ORGANIZATION_PAGES } from '@core/client/app/routes';
-import { launchBrowser, signIn, startE2eServer } from './browser';
-import { DEMO_PASSWORD, palette, seedDemo, waitForRun } from './demo';
+import { launchBrowser, signIn } from './browser';
+import { DEMO_PASSWORD, palette, startDemoServer, waitForRun } from './demo';
 
 /**
  * Issue 21: zero axe-core violations of the WCAG 2.1 A and AA rules on every page a signed-in user reaches (each
@@ -22,8 +22,7 @@ let page: Page;
 let conversationId: string;
 
 beforeAll(async () => {
-  server = await startE2eServer({ NARRASCOPE_DEMO_POSTS: '1500' });
-  await seedDemo(server);
+  server = await startDemoServer(1500);
   conversationId = await waitForRun(server, 'Narrative watch', 150_000);
   browser = await launchBrowser();
   // axe is injected as a script tag, which the app's Content-Security-Policy (script-src 'self') would refuse.

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_ADMIN_EMAIL } from '@core/server/seed';
 import type { TestServer } from '@core/server/testing/testServer';
-import { launchBrowser, startE2eServer } from './browser';
-import { DEMO_PASSWORD, palette as paletteOf, seedDemo, tabTo as tabToOf, waitForRun } from './demo';
+import { launchBrowser } from './browser';
+import { DEMO_PASSWORD, palette as paletteOf, startDemoServer, tabTo as tabToOf, waitForRun } from './demo';
 
 /**
  * Issue 21: a keyboard user's journeys through the demo, with key presses only (no mouse event at all): sign in,
@@ -38,8 +38,7 @@ async function tabUntil(ok: (f: Awaited<ReturnType<typeof focused>>) => boolean,
 }
 
 beforeAll(async () => {
-  server = await startE2eServer({ NARRASCOPE_DEMO_POSTS: '1500' });
-  await seedDemo(server);
+  server = await startDemoServer(1500);
   conversationId = await waitForRun(server, CONVERSATION, 150_000);
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
