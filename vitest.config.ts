@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { alias } from './vite.config';
@@ -9,6 +10,9 @@ import { alias } from './vite.config';
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, where most test files wait
+    // on SQLite, HTTP and child processes. Every core runs a worker (the e2e files stay one at a time).
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         resolve: { alias },
