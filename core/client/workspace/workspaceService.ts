@@ -45,7 +45,10 @@ const PANE_FOCUS_DELAY_MS = 80;
 /** Moves keyboard focus to a pane's body (a section, a Tab stop labelled by the pane's title). */
 export function focusPaneElement(paneId: string | null): void {
   if (paneId === null || typeof document === 'undefined') return;
-  document.querySelector<HTMLElement>(`section[data-pane-id="${CSS.escape(paneId)}"]`)?.focus();
+  // Compared as text rather than through a selector: no escaping to get wrong, and no need for CSS.escape (jsdom, or a
+  // test environment already torn down when this delayed call runs, may lack it).
+  const panes = document.querySelectorAll<HTMLElement>('section[data-pane-id]');
+  [...panes].find((pane) => pane.dataset.paneId === paneId)?.focus();
 }
 
 export function createWorkspaceService(controller: () => WorkspaceController, options: WorkspaceServiceOptions): WorkspaceService {
