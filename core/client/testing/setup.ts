@@ -1,3 +1,6 @@
+import { afterAll } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
 // jsdom lacks a few browser APIs that cmdk, react-mosaic and Fluent UI call; these are the smallest stand-ins.
 class ResizeObserverStandIn {
   observe() {}
@@ -14,3 +17,11 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
     ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {},
       addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
 }
+
+// Fluent's focus manager (tabster) answers focus changes on its own timers (up to 250 ms). One still pending when a
+// test file ends would run after jsdom is torn down and fail the whole run with "NodeFilter is not defined"; unmount
+// what is left and let those timers run out while the DOM still exists.
+afterAll(async () => {
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+});
