@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClusterData } from '../shared/api';
-import { NetworkList } from './NetworkList';
+import { NetworkList, NO_SHARED_LINKS } from './NetworkList';
 
 const account = (n: number) => ({ id: n, rid: `r${n}`, platform: 'twitter', screen_name: `user${n}`, display_name: null, profile_url: null, avatar_url: null, topic_id: null });
 const preview = { cluster_insights: [], engagement_score: null, evidences: [], number_accounts: 3, number_posts: 9, percent_accounts: 0.1 };
@@ -40,5 +40,25 @@ describe('the network navigator list', () => {
     render(<NetworkList clusters={[cluster]} selectedRid="r2" onAccount={() => undefined} onEdge={() => undefined} />);
     expect(screen.getByRole('button', { name: 'c1 · 3 accounts' }).getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('button', { name: '@user2' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('lists the Shared links layer by domain; a domain or a link opens its popup; an empty layer says so', async () => {
+    const onLink = vi.fn();
+    const link = (url: string, domain: string, creators: string[]) => ({ url, domain, creator_ids: creators, names: creators, platforms: creators.map(() => 'twitter'),
+      share_count: creators.length, extra: creators.map(() => ({ urls: [], post_dates: [] })) });
+    const links = [link('https://wire.org/x', 'wire.org', ['r1', 'r2']), link('https://fresh-report.com/1', 'fresh-report.com', ['r1', 'r2', 'r3'])];
+    const { rerender } = render(<NetworkList clusters={[cluster]} selectedRid={null} onAccount={() => undefined} onEdge={() => undefined} links={links} onLink={onLink} />);
+    const list = screen.getByRole('list', { name: 'Shared links' });
+    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'fresh-report.com', 'https://fresh-report.com/1 · 3 accounts', 'wire.org', 'https://wire.org/x · 2 accounts',
+    ]);
+    await userEvent.click(within(list).getByRole('button', { name: 'wire.org' }));
+    await userEvent.click(within(list).getByRole('button', { name: 'https://fresh-report.com/1 · 3 accounts' }));
+    expect(onLink.mock.calls).toEqual([['domains', 'wire.org'], ['links', 'https://fresh-report.com/1']]);
+
+    rerender(<NetworkList clusters={[cluster]} selectedRid={null} onAccount={() => undefined} onEdge={() => undefined} links={[]} onLink={onLink} />);
+    expect(screen.getByText(NO_SHARED_LINKS)).toBeTruthy();
+    rerender(<NetworkList clusters={[cluster]} selectedRid={null} onAccount={() => undefined} onEdge={() => undefined} />);
+    expect(screen.queryByRole('list', { name: 'Shared links' })).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { CoUrl } from '@plugins/urls/shared/public';
 import type { ClusterData } from '../shared/api';
+import { sharedLinksByDomain } from './graph/linkLayer';
 
 const useStyles = makeStyles({
   root: { width: '220px', flexShrink: 0, overflow: 'auto', borderLeft: `1px solid ${tokens.colorNeutralStroke2}`, padding: tokens.spacingHorizontalXS },
@@ -8,6 +10,9 @@ const useStyles = makeStyles({
   nested: { listStyle: 'none', margin: 0, paddingLeft: tokens.spacingHorizontalM },
   item: { justifyContent: 'flex-start', width: '100%', fontWeight: tokens.fontWeightRegular, textAlign: 'left' },
 });
+
+/** The layer is on but no link was shared by two or more accounts under the filters. */
+export const NO_SHARED_LINKS = 'No link was shared by two or more accounts';
 
 const accountName = (a: { rid: string; screen_name: string | null }) => (a.screen_name ? `@${a.screen_name}` : a.rid);
 
@@ -17,6 +22,10 @@ export interface NetworkListProps {
   selectedRid: string | null;
   onAccount: (rid: string, clusterId: string) => void;
   onEdge: (clusterId: string, i: string, j: string) => void;
+  /** The "Shared links" layer's links when it is on (listed by domain below the clusters); undefined when off. */
+  links?: readonly CoUrl[];
+  /** Opens a URL's or a domain's popup (and centres its node). */
+  onLink?: (nodeType: 'links' | 'domains', ref: string) => void;
 }
 
 /**
@@ -24,7 +33,7 @@ export interface NetworkListProps {
  * open on their accounts; choosing an account selects it (the canvas highlights and centres it, its popup opens) and
  * lists its coordination links, each opening the edge evidence. A selection made on the canvas opens its cluster here.
  */
-export function NetworkList({ clusters, selectedRid, onAccount, onEdge }: NetworkListProps) {
+export function NetworkList({ clusters, selectedRid, onAccount, onEdge, links, onLink }: NetworkListProps) {
   const styles = useStyles();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const selectedCluster = selectedRid ? clusters.find((c) => c.accounts.some((a) => a.rid === selectedRid))?.cluster_id ?? null : null;
@@ -82,6 +91,30 @@ export function NetworkList({ clusters, selectedRid, onAccount, onEdge }: Networ
           );
         })}
       </ul>
+      {links && (
+        <>
+          <Text size={200} weight="semibold" as="p">Shared links</Text>
+          {links.length === 0 && <Text size={200} as="p">{NO_SHARED_LINKS}</Text>}
+          <ul className={styles.list} aria-label="Shared links">
+            {sharedLinksByDomain(links).map((d) => (
+              <li key={d.domain ?? ''}>
+                {d.domain
+                  ? <Button appearance="subtle" size="small" className={styles.item} onClick={() => onLink?.('domains', d.domain!)}>{d.domain}</Button>
+                  : <Text size={200}>Links without a domain</Text>}
+                <ul className={styles.nested} aria-label={`Links of ${d.domain ?? 'no domain'}`}>
+                  {d.links.map((l) => (
+                    <li key={l.url}>
+                      <Button appearance="transparent" size="small" className={styles.item} title={l.url} onClick={() => onLink?.('links', l.url)}>
+                        {l.url} · {l.accounts} accounts
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </nav>
   );
 }

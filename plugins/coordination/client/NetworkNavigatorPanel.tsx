@@ -8,7 +8,9 @@ import { useSelected, useSelectionService } from '@core/client/selection/hooks';
 import { accountKind } from '@core/client/selection/kinds';
 import { decodeViz, encodeViz, withVizDefaults } from '@core/shared/filters';
 import { GRAPH_ACCOUNTS_DEFAULT, MESSAGES } from '../shared/api';
-import { clusterQuery, clustersQuery, edgeQuery, graphQuery, topicsQuery } from './api';
+import { clusterQuery, clustersQuery, edgeQuery, graphQuery, sharedLinksQuery, topicsQuery } from './api';
+import { addSharedLinks } from './graph/linkLayer';
+import { useUrlsSections } from './popups/urlsSections';
 import { addTopicNodes } from './graph/topics';
 import { highlightModeFor, highlightReducers, refreshForHover } from './graph/highlight';
 import { rendererSettings } from './graph/renderer';
@@ -53,6 +55,11 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
   const selection = useSelectionService();
   const selectedRid = useSelected(accountKind)?.rid ?? null;
   const [preset, setPreset] = useState<PresetId>(() => { const p = readViz().preset; return isPreset(p) ? p : 'narrative'; });
+  // The "Shared links" layer: co-shared URLs and their domains tied to the accounts that posted them. Offered when the
+  // URLs plugin (which answers co-urls) is installed.
+  const linksAvailable = useUrlsSections() !== null;
+  const [showLinks, setShowLinks] = useState(false);
+  const toggleSharedLinks = useCallback(() => setShowLinks((on) => !on), []);
   // The preset lives in the URL (viz:preset) so a shared link opens the same view. The first run is the URL's own
   // value (or the default, which the URL may leave out): skip it.
   const firstPresetRun = useRef(true);
@@ -81,13 +88,22 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
   const grouping = groupingFor(readViz().cluster, topicOf.size > 0);
   // Topic nodes carry their narrative's title: the graph waits for the topics answer (or its failure: no topics plugin).
   const topicsSettled = !topics.isLoading;
+  const sharedLinks = useQuery({ ...sharedLinksQuery(conversationId ?? '', filters), enabled: !!conversationId && linksAvailable && showLinks });
+  const layerLinks = useMemo(() => (showLinks ? sharedLinks.data ?? [] : []), [showLinks, sharedLinks.data]);
   const graph = useMemo<NavigatorGraph | null>(() => {
-    if (!clusters.length || !topicsSettled) return null;
+    if ((!clusters.length && !layerLinks.length) || !topicsSettled) return null;
     const g = buildCoordinationGraph(clusters, { grouping, topicOf });
     addTopicNodes(g, topicOf, topicTitles);
+    addSharedLinks(g, layerLinks);
     return g;
-  }, [clusters, grouping, topicOf, topicTitles, topicsSettled]);
-  const hidden = useMemo(() => (graph ? hiddenByPreset(graph, preset) : new Set<string>()), [graph, preset]);
+  }, [clusters, grouping, topicOf, topicTitles, topicsSettled, layerLinks]);
+  const hidden = useMemo(() => {
+    if (!graph) return new Set<string>();
+    const byPreset = hiddenByPreset(graph, preset);
+    // The layer was asked for: its nodes show whatever the preset.
+    for (const n of [...byPreset]) if (graph.getNodeAttribute(n, 'linkLayer')) byPreset.delete(n);
+    return byPreset;
+  }, [graph, preset]);
 
   /** A coordination edge's popup; its evidence (posts, links, hashtags) joins the graph. */
   const openEvidence = useCallback((g: NavigatorGraph, clusterId: string, i: string, j: string) => {
@@ -146,7 +162,11 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
     void sigma.getCamera().animate({ x: pos.x, y: pos.y, ratio: 0.15 }, { duration: motionMs(400) });
   }
   // Fit, focus, presets, exports and "expand neighbourhood" from the palette act on this pane's graph and camera.
-  useNavigatorCommands({ paneId, conversationId, filters, graph, fit, focusNode, setPreset });
+  useNavigatorCommands({ paneId, conversationId, filters, graph, fit, focusNode, setPreset, toggleSharedLinks: linksAvailable ? toggleSharedLinks : null });
+  const openLinkNode = (nodeType: 'links' | 'domains', ref: string) => {
+    selection.openPopup(graphNodeKind, { nodeType, ref, label: ref });
+    focusNode(nodeKey(nodeType, ref));
+  };
 
   if (!conversationId) return <Text>Open a conversation to see its network.</Text>;
   const hits = graph && search ? searchNodes(graph, search) : [];
@@ -161,6 +181,9 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
         <Button size="small" aria-label="Zoom in" onClick={() => void sigmaRef.current?.getCamera().animatedZoom({ duration: motionMs(150) })}>+</Button>
         <Button size="small" aria-label="Zoom out" onClick={() => void sigmaRef.current?.getCamera().animatedUnzoom({ duration: motionMs(150) })}>−</Button>
         <Button size="small" onClick={fit}>Fit</Button>
+        {linksAvailable && (
+          <Button size="small" appearance={showLinks ? 'primary' : 'secondary'} aria-pressed={showLinks} onClick={toggleSharedLinks}>Show shared links</Button>
+        )}
         {graph && <Text size={200} data-testid="graph-size">{graph.order} nodes · {graph.size} edges</Text>}
         {graphAnswer.data?.truncated && (
           <Text size={200} data-testid="graph-truncated">
@@ -189,6 +212,8 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
           selectedRid={selectedRid}
           onAccount={(rid, clusterId) => { showAccount(selection, rid, clusterId); focusNode(nodeKey('accounts', rid)); }}
           onEdge={(clusterId, i, j) => openEvidence(graph, clusterId, i, j)}
+          links={showLinks ? layerLinks : undefined}
+          onLink={openLinkNode}
         />
       )}
       </div>

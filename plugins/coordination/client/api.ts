@@ -8,6 +8,7 @@ import {
 import { SHARING_PAGE_SIZE, SHARING_PATH, sharingSchema, type SharedKind, type Sharing } from '../shared/sharing';
 import { conversationTopicsSchema, topicsPath } from '@plugins/topics/shared/public';
 import { POST_DETAILS_PATH, postDetailsAnswerSchema } from '@plugins/posts/shared/public';
+import { CO_URLS_PATH, coUrlSchema } from '@plugins/urls/shared/public';
 
 /** Query keys start with the plugin id; filters are part of the key as their canonical query string. */
 const f = (filters: Filters | null) => (filters ? encodeFilters(filters).toString() : '');
@@ -86,4 +87,13 @@ export const sharingQuery = (conversationId: string, kind: SharedKind, value: st
   }),
   getNextPageParam: (last: Sharing | null, _pages, offset: number) =>
     last && offset + SHARING_PAGE_SIZE < last.accounts ? offset + SHARING_PAGE_SIZE : undefined,
+});
+
+/** Links the navigator's "Shared links" layer draws, at most this many (the most shared by accounts first). */
+export const SHARED_LINKS_LIMIT = 100;
+
+/** The URLs plugin's co-urls (links shared by 2+ accounts) under the workspace filters, for the "Shared links" layer. */
+export const sharedLinksQuery = (conversationId: string, filters: Filters | null) => ({
+  queryKey: ['coordination', 'sharedLinks', conversationId, f(filters)],
+  queryFn: () => apiGet(CO_URLS_PATH, { query: withFilters(filters, { conversation_id: conversationId, limit: String(SHARED_LINKS_LIMIT) }), schema: coUrlSchema.array() }),
 });

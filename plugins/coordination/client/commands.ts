@@ -136,8 +136,16 @@ export const expandNeighbourhoodCommand = defineCommand({
   },
 });
 
+export const toggleSharedLinksCommand = defineCommand({
+  id: 'coordination.toggleSharedLinks', title: 'Show or hide shared links in the network', category: 'Coordination',
+  keywords: ['urls', 'domains', 'co-url', 'layer'],
+  when: IN_CONVERSATION,
+  enabled: whenHandled('coordination.toggleSharedLinks', NEEDS_NAVIGATOR),
+  run: (ctx) => handOver(ctx, 'coordination.toggleSharedLinks', undefined),
+});
+
 export const coordinationCommands: CommandDefinition[] = [
   openClusterCommand, focusAccountCommand, fitGraphCommand, filterToClusterCommand, exportGexfCommand, exportGraphmlCommand,
 ];
 
-export const moreCoordinationCommands: CommandDefinition[] = [switchPresetCommand, expandNeighbourhoodCommand, exportEvidenceCommand];
+export const moreCoordinationCommands: CommandDefinition[] = [switchPresetCommand, expandNeighbourhoodCommand, exportEvidenceCommand, toggleSharedLinksCommand];

@@ -5,6 +5,7 @@ import type { Filters } from '@core/shared/filters';
 import { edgeQuery, nodeQuery } from './api';
 import {
   expandNeighbourhoodCommand, exportGexfCommand, exportGraphmlCommand, fitGraphCommand, focusAccountCommand, switchPresetCommand,
+  toggleSharedLinksCommand,
 } from './commands';
 import { download } from './download';
 import { addEdgeEvidence, type NavigatorGraph } from './graph/buildGraph';
@@ -38,14 +39,17 @@ export interface NavigatorCommandTargets {
   fit: () => void;
   focusNode: (node: string) => void;
   setPreset: Dispatch<SetStateAction<PresetId>>;
+  /** Turns the "Shared links" layer on or off; null when the URLs plugin is not installed (the command stays disabled). */
+  toggleSharedLinks: (() => void) | null;
 }
 
 /** The navigator pane carries out the palette's coordination commands that need the drawn graph or the camera. */
-export function useNavigatorCommands({ paneId, conversationId, filters, graph, fit, focusNode, setPreset }: NavigatorCommandTargets): void {
+export function useNavigatorCommands({ paneId, conversationId, filters, graph, fit, focusNode, setPreset, toggleSharedLinks }: NavigatorCommandTargets): void {
   const queryClient = useQueryClient();
   const drawn = graph !== null;
   usePanelCommand(switchPresetCommand, paneId, ({ preset }) => setPreset((current) => preset ?? nextPreset(current)));
   usePanelCommand(fitGraphCommand, paneId, drawn ? fit : null);
+  usePanelCommand(toggleSharedLinksCommand, paneId, toggleSharedLinks);
   usePanelCommand(focusAccountCommand, paneId, drawn ? ({ rid }) => { if (rid) focusNode(`accounts:${rid}`); } : null);
   usePanelCommand(exportGexfCommand, paneId, graph ? () => download('coordination.gexf', 'application/gexf+xml', toGexf(graph)) : null);
   usePanelCommand(exportGraphmlCommand, paneId, graph ? () => download('coordination.graphml', 'application/graphml+xml', toGraphml(graph)) : null);

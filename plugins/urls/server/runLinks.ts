@@ -3,6 +3,7 @@ import type { Logger } from '@core/server/logger';
 import type { RunListener } from '@core/server/pipeline/runs';
 import type { PostScopeService, RunScopeWithRun } from '@core/server/postScope';
 import { emptyFilters, isEmptyFilters, type Filters } from '@core/shared/filters';
+import type { SharedLinksCache } from './linkCache';
 import { int, scopedLinks } from './links';
 import type { RunLinkRow, UrlsDb } from './tables';
 
@@ -37,15 +38,18 @@ export async function liveLinks(db: UrlsDb, posts: PostScopeService, scope: RunS
 
 /**
  * The shared URLs or domains the calls answer: without filters (a conversation's first view) from the counts made when
- * the run finished, when they exist; otherwise counted now under the filters.
+ * the run finished, when they exist; otherwise counted under the filters, or read from `cache` when the same question
+ * was counted under the same facts revision.
  */
 export async function sharedLinks(db: UrlsDb, posts: PostScopeService, scope: RunScopeWithRun, kind: 'url' | 'domain',
-  options: { filters: Filters; excludeTwitter: boolean; limit: number; url?: string }): Promise<LinkAggregate[]> {
+  options: { filters: Filters; excludeTwitter: boolean; limit: number; url?: string }, cache?: SharedLinksCache): Promise<LinkAggregate[]> {
   if (options.url === undefined && isEmptyFilters(options.filters)) {
     const stored = await storedRunLinks(db, scope, kind, options.excludeTwitter, options.limit);
     if (stored) return stored;
   }
-  return liveLinks(db, posts, scope, kind, options.excludeTwitter, options.limit, options.url, options.filters);
+  const count = () => liveLinks(db, posts, scope, kind, options.excludeTwitter, options.limit, options.url, options.filters);
+  // Filtered (or one URL's) answers: counted once per revision of the facts they depend on (linkCache.ts).
+  return cache ? cache.get(scope, { kind, ...options }, count) : count();
 }
 
 /**

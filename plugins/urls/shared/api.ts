@@ -106,6 +106,8 @@ export type UrlUser = z.infer<typeof urlUserSchema>;
 /** Co-url data: a URL shared by several accounts (the accounts that share the same links). */
 export const coUrlSchema = z.object({
   url: z.string(),
+  /** Its registrable domain (null for a link without a public suffix). */
+  domain: z.string().nullable(),
   creator_ids: z.array(z.string()),
   names: z.array(z.string().nullable()),
   platforms: z.array(z.string()),

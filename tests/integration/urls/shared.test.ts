@@ -65,6 +65,18 @@ describe('GET /api/v2/analysis/urls-shared', () => {
     expect(domain.map((r: { url: string; value: number }) => [r.url, r.value])).toEqual([[WIRE, 3], [STORY, 1]]);
   });
 
+  it("a link's filter (its domain, what a Shared URLs click sets) selects in the raw data table exactly the posts the tables counted", async () => {
+    const links = await get(`/api/v2/analysis/urls-shared?${q({ conversation_id: conversation })}`) as Array<{ url: string; domain: string }>;
+    const domains = await get(`/api/v2/analysis/domains-shared?${q({ conversation_id: conversation })}`) as Array<{ domain: string; value: number }>;
+    for (const link of links) {
+      const res = await analyst.get(`/api/v2/conversations/${conversation}/raw_data?${q({ limit: 100, domains: `${link.domain}:true` })}`);
+      expect(res.status, res.text).toBe(200);
+      const rids = (res.body.data as Array<{ rid: string }>).map((r) => r.rid).sort();
+      expect([link.url, res.body.metadata.pagination_info.total]).toEqual([link.url, domains.find((d) => d.domain === link.domain)!.value]);
+      expect(rids).toEqual(link.domain === 'wire.org' ? ['p2', 'p6', 'p7'] : ['p1', 'p2', 'p3', 'p4', 'p5']);
+    }
+  });
+
   it('a conversation without a run answers an empty list; unknown ids 404; bad parameters 400 with the message', async () => {
     expect(await get(`/api/v2/analysis/urls-shared?${q({ conversation_id: emptyConversation })}`)).toEqual([]);
     const unknown = await analyst.get(`/api/v2/analysis/urls-shared?${q({ conversation_id: '3f1c2a4e-8d9b-4c7e-9f00-000000000000' })}`);
@@ -149,11 +161,11 @@ describe('GET /api/v2/analysis/domain-details/{domain}', () => {
 });
 
 describe('GET /api/v2/analysis/co-urls', () => {
-  it('answers the links several accounts shared, with the accounts and what else each shared', async () => {
+  it('answers the links several accounts shared, with their domain, the accounts and what else each shared', async () => {
     const rows = await get(`/api/v2/analysis/co-urls?${q({ conversation_id: conversation })}`);
-    expect(rows.map((r: { url: string }) => r.url)).toEqual([STORY, WIRE, STORY_2]);
+    expect(rows.map((r: { url: string; domain: string }) => [r.url, r.domain])).toEqual([[STORY, 'fresh-report.com'], [WIRE, 'wire.org'], [STORY_2, 'fresh-report.com']]);
     expect(rows[0]).toEqual({
-      url: STORY, creator_ids: ['tw-1', 'tg-2', 'gb-3'], names: ['anna', 'boris_news', 'carl'], platforms: ['twitter', 'telegram', 'gab'], share_count: 3,
+      url: STORY, domain: 'fresh-report.com', creator_ids: ['tw-1', 'tg-2', 'gb-3'], names: ['anna', 'boris_news', 'carl'], platforms: ['twitter', 'telegram', 'gab'], share_count: 3,
       extra: [{ urls: [WIRE], post_dates: [at(1)] }, { urls: [STORY_2, WIRE].sort(), post_dates: [at(2)] }, { urls: [WIRE], post_dates: [at(3)] }],
     });
   });

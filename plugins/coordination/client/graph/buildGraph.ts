@@ -16,6 +16,8 @@ export interface NodeAttributes {
   /** posts: the post store id (`post_id` of posts/details) and the publication time (ISO) */
   postId?: number;
   publishedAt?: string;
+  /** drawn by the "Shared links" layer (graph/linkLayer.ts): shown whatever the preset while the layer is on */
+  linkLayer?: boolean;
 }
 export interface EdgeAttributes {
   edgeType: EdgeType; weight: number; size: number; color: string; coordinationTypes: string[]; clusterId: string | null;

@@ -6,6 +6,7 @@ import {
   urlUserSchema, urlUsersQuerySchema, urlsSharedQuerySchema, type SharedDomain, type SharedUrl, type UrlUser,
 } from '../../shared/api';
 import { labelsOf } from '../domainLabels';
+import { sharedLinksCacheOf } from '../linkCache';
 import { int, scopedLinks } from '../links';
 import { sharedLinks } from '../runLinks';
 import { currentRegistrations } from '../registrations';
@@ -25,7 +26,8 @@ export function registerSharedRoutes(r: RouteRegistrar): void {
     const posts = ctx.app.services.get(postScopeKey);
     const scope = await posts.resolve(user.organization_id, conversationId);
     if (scope.runId === null) return [];
-    const rows = await sharedLinks(dbOf(ctx.app.storage), posts, { ...scope, runId: scope.runId }, 'url', { filters, excludeTwitter, limit, url });
+    const rows = await sharedLinks(dbOf(ctx.app.storage), posts, { ...scope, runId: scope.runId }, 'url', { filters, excludeTwitter, limit, url },
+      sharedLinksCacheOf(ctx.app));
     return rows.map((r) => ({ url: r.key, value: r.value, domain: r.domain, unique_users: r.unique_users, first_seen: r.first_seen, last_seen: r.last_seen }));
   });
 
@@ -42,7 +44,7 @@ export function registerSharedRoutes(r: RouteRegistrar): void {
     const scope = await posts.resolve(user.organization_id, conversationId);
     if (scope.runId === null) return [];
     const db = dbOf(ctx.app.storage);
-    const rows = (await sharedLinks(db, posts, { ...scope, runId: scope.runId }, 'domain', { filters, excludeTwitter, limit }))
+    const rows = (await sharedLinks(db, posts, { ...scope, runId: scope.runId }, 'domain', { filters, excludeTwitter, limit }, sharedLinksCacheOf(ctx.app)))
       .map((r) => ({ ...r, domain: r.key }));
     const domains = rows.map((r) => r.domain);
     const [labels, registrations] = await Promise.all([

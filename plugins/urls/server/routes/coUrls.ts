@@ -12,7 +12,7 @@ import { dbOf } from '../tables';
  */
 export function registerCoUrlsRoute(r: RouteRegistrar): void {
   r.get(CO_URLS_PATH, {
-    summary: 'Co-shared URLs: links shared by at least two accounts, with the accounts (creator ids, names, platforms) and share_count',
+    summary: 'Co-shared URLs: links shared by at least two accounts, with their domain, the accounts (creator ids, names, platforms) and share_count',
     description: 'Most accounts first, at most `limit` links (default 100). extra[k] belongs to creator k: the other listed URLs it shared and '
       + 'the dates it shared this one.',
     query: filteredQuery(coUrlsQuerySchema.shape), response: coUrlSchema.array(),
@@ -24,7 +24,8 @@ export function registerCoUrlsRoute(r: RouteRegistrar): void {
     if (scope.runId === null) return [];
     const db = dbOf(ctx.app.storage);
     const links = () => scopedLinks({ db, posts, scope: { ...scope, runId: scope.runId! }, filters, excludeTwitter });
-    const top = await links().select(['u.url', sql<number>`count(distinct p.actor_id)`.as('accounts'), sql<number>`count(distinct p.id)`.as('shares')])
+    const top = await links().select(['u.url', sql<string | null>`max(u.domain)`.as('domain'), sql<number>`count(distinct p.actor_id)`.as('accounts'),
+      sql<number>`count(distinct p.id)`.as('shares')])
       .groupBy('u.url').having(sql`count(distinct p.actor_id)`, '>=', 2)
       .orderBy(sql`count(distinct p.actor_id)`, 'desc').orderBy(sql`count(distinct p.id)`, 'desc').orderBy('u.url').limit(limit).execute();
     if (top.length === 0) return [];
@@ -46,6 +47,7 @@ export function registerCoUrlsRoute(r: RouteRegistrar): void {
       const accounts = [...(byUrl.get(t.url) ?? new Map<string, { name: string | null; platform: string; dates: string[] }>())];
       return {
         url: t.url,
+        domain: t.domain,
         creator_ids: accounts.map(([key]) => key.slice(key.indexOf(':') + 1)),
         names: accounts.map(([, a]) => a.name),
         platforms: accounts.map(([, a]) => a.platform),
