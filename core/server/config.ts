@@ -59,6 +59,9 @@ const envSchema = z.object({
   NARRASCOPE_MEDIA_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(2 * 1024 * 1024),
   NARRASCOPE_MEDIA_CACHE_MB: z.coerce.number().int().min(0).max(16 * 1024).default(64),
   NARRASCOPE_MEDIA_CACHE_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(24 * 3600),
+  // Product analytics (docs/operations.md "Product analytics"): off unless turned on.
+  NARRASCOPE_ANALYTICS: z.enum(['off', 'on']).default('off'),
+  NARRASCOPE_ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
 export interface Config {
@@ -86,6 +89,8 @@ export interface Config {
   queryTimeBudgetMs: number;
   media: MediaConfig;
   access: AccessConfig;
+  /** Usage events of the browser (core/server/analytics), kept in this database only; off by default. */
+  analytics: { enabled: boolean; retentionDays: number };
 }
 
 /** Remote media (avatars): through the server's image proxy or not at all (docs/operations.md "Security"). */
@@ -159,5 +164,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       encryptionKey: e.NARRASCOPE_ENCRYPTION_KEY ?? null,
       trustProxy: e.NARRASCOPE_TRUST_PROXY === 'true',
     },
+    analytics: { enabled: e.NARRASCOPE_ANALYTICS === 'on', retentionDays: e.NARRASCOPE_ANALYTICS_RETENTION_DAYS },
   };
 }

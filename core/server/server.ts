@@ -13,6 +13,7 @@ import { SessionService } from './auth/sessions';
 import { accessKey, createAccessServices, registerAccessRoutes } from './auth';
 import { createHttpHost, type HttpHost } from './http/app';
 import { registerCoreRoutes } from './http/coreRoutes';
+import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerSystemStatusRoutes } from './status/routes';
 import { registerMediaRoutes } from './media/routes';
 import type { MediaProxyOptions } from './media/mediaProxy';
@@ -108,6 +109,7 @@ export async function createServer(opts: ServerOptions): Promise<Omit<RunningSer
     registerAccessRoutes(core, opts.config, track);
     registerCoreRoutes(core, () => http.fastify.swagger(), opts.config);
     registerSystemStatusRoutes(core);
+    registerAnalyticsRoutes(core, opts.config.analytics);
     registerMediaRoutes(core, opts.config.media, opts.mediaProxy);
     for (const plugin of opts.plugins) {
       plugin.routes?.(http.registrar(plugin.manifest.id, plugin.manifest.apiPrefixes ?? [], claims));

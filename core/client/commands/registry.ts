@@ -61,6 +61,7 @@ export class CommandRegistry {
   private recentIds: string[];
   private overrides: Record<string, string | null>;
   private readonly listeners = new Set<() => void>();
+  private readonly runListeners = new Set<(id: string) => void>();
   private version = 0;
 
   constructor(options: CommandRegistryOptions = {}) {
@@ -158,7 +159,14 @@ export class CommandRegistry {
     if (reason !== null) throw new CommandUnavailableError(id, reason);
     const parsed = parseCommandArgs(command, args);
     this.remember(id);
+    for (const listener of [...this.runListeners]) listener(id);
     await command.run(ctx, parsed);
+  }
+
+  /** Told the id of every command a user runs (palette or keybinding), e.g. for product analytics. */
+  onRun(listener: (id: string) => void): () => void {
+    this.runListeners.add(listener);
+    return () => { this.runListeners.delete(listener); };
   }
 
   /**

@@ -4,7 +4,7 @@ import type { CurrentUser } from '@core/shared/access/session';
 import { REFRESH_LEAD_MS, sessionMachine } from './sessionMachine';
 
 const user = (exp: number, organizationId = 'org-1'): CurrentUser => ({
-  exp, roles: ['Analyst'], features: [], logout_url: null, feedback_url: null, remote_media: 'proxy', auth_method: 'cookie',
+  exp, roles: ['Analyst'], features: [], logout_url: null, feedback_url: null, remote_media: 'proxy', auth_method: 'cookie', analytics: false,
   claims: { organization_id: organizationId, roles: ['Analyst'] },
   user: {
     id: 'u1', email: 'a@b.test', first_name: 'A', last_name: 'B', organization_id: organizationId, group_ids: [], permissions: [],

@@ -25,7 +25,7 @@ export function currentUser(over: Partial<CurrentUser['user']> = {}, top: Partia
   };
   return {
     exp: Math.floor(Date.now() / 1000) + 900, roles: user.is_global_admin ? ['Global Admin'] : ['Analyst'], features: [], logout_url: null,
-    feedback_url: null, remote_media: 'proxy', auth_method: 'cookie', claims: { organization_id: user.organization_id, roles: ['Analyst'] }, user, ...top,
+    feedback_url: null, remote_media: 'proxy', auth_method: 'cookie', analytics: false, claims: { organization_id: user.organization_id, roles: ['Analyst'] }, user, ...top,
   };
 }
 

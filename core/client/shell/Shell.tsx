@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { CommandPalette, useGlobalKeybindings } from '../commands';
+import { useProductAnalytics } from '../analytics/useProductAnalytics';
 import type { CommandContext } from '../plugin/contract';
 import { workspaceContextFields } from '../workspace/workspaceService';
 import { useWorkbench } from '../app/hostContext';
@@ -43,6 +44,7 @@ export default function Shell() {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const HeaderActions = host.slots.headerActions;
   useShellServices(host.services);
+  useProductAnalytics(host.commands);
 
   const getContext = useCallback((): CommandContext => ({
     ...routeContextFromPath(pathname),

@@ -137,6 +137,7 @@ export function registerSessionRoutes(r: RouteRegistrar, config: Config): void {
       feedback_url: app.config.access.feedbackUrl,
       remote_media: app.config.media.remote,
       auth_method: user.auth_method,
+      analytics: app.config.analytics.enabled,
     };
   });
 

@@ -3,6 +3,7 @@ import { accessMigrations } from '../auth/migrations';
 import { pipelineMigrations } from '../pipeline/migrations';
 import { postStoreMigrations } from '../postStore/migrations';
 import { demoSeedMigration } from '../demoSeed';
+import { analyticsMigrations } from '../analytics/migrations';
 
 /** Core schema. Timestamps are ISO text, booleans integers 0/1, JSON text (see storage/database.ts). */
 const identityAndWorkspace: Migration[] = [
@@ -90,4 +91,4 @@ const identityAndWorkspace: Migration[] = [
   },
 ];
 
-export const coreMigrations: Migration[] = [...identityAndWorkspace, ...accessMigrations, demoSeedMigration, ...pipelineMigrations, ...postStoreMigrations];
+export const coreMigrations: Migration[] = [...identityAndWorkspace, ...accessMigrations, demoSeedMigration, ...pipelineMigrations, ...postStoreMigrations, ...analyticsMigrations];

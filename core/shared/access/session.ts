@@ -40,6 +40,8 @@ export const currentUserSchema = z.object({
   remote_media: z.enum(REMOTE_MEDIA_MODES),
   /** How this call was authenticated: the browser's cookies or an API key. */
   auth_method: z.enum(['cookie', 'api_key']),
+  /** NARRASCOPE_ANALYTICS is on: the browser reports usage events (core/client/analytics). */
+  analytics: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

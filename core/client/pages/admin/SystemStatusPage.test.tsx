@@ -36,6 +36,7 @@ function statusAnswer(): SystemStatus {
 }
 
 let answer: () => Response;
+let usageAnswer: () => Response;
 let calls: number;
 const envelope = (data: unknown, status = 200, errors: string[] = []) =>
   new Response(JSON.stringify({ data, metadata: { errors, info: null, msg: errors[0] ?? null, pagination_info: null } }), { status });
@@ -44,8 +45,10 @@ beforeEach(() => {
   calls = 0;
   const status = statusAnswer();
   answer = () => envelope(status);
+  usageAnswer = () => envelope({ enabled: false, days: 30, active_users: 0, usage: [], daily: [] });
   // The browser boundary: GET /api/v2/system/status answers what `answer` says at the time of the call.
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    if (String(input) === '/api/v2/analytics/usage?days=30') return usageAnswer();
     if (String(input) !== '/api/v2/system/status') return envelope(null, 200);
     calls++;
     return answer();
@@ -127,6 +130,29 @@ describe('/myOrganization/systemStatus', () => {
     await act(async () => { await vi.advanceTimersByTimeAsync(30_000); });
     expect(calls).toBe(1);
     expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('the product usage section', () => {
+  it('says analytics is off and how an operator turns it on', async () => {
+    render();
+    const section = await screen.findByRole('region', { name: 'Product usage (last 30 days)' });
+    expect((await within(section).findByText(/Product analytics is off/)).textContent)
+      .toBe('Product analytics is off: an operator turns it on with NARRASCOPE_ANALYTICS=on (docs/operations.md).');
+  });
+
+  it('lists what the organisation used, most used first, with the active users', async () => {
+    usageAnswer = () => envelope({ enabled: true, days: 30, active_users: 3, daily: [{ day: '2026-11-23', events: 1290, users: 3 }], usage: [
+      { name: 'page_view', subject: '/project/$projectName/conversation/$conversationId', events: 1_250, users: 3 },
+      { name: 'command_run', subject: 'posts.export', events: 40, users: 1 },
+    ] });
+    render();
+    const table = await screen.findByRole('table', { name: 'Product usage' });
+    expect(cells(table)).toEqual([
+      ['Page', '/project/$projectName/conversation/$conversationId', '1,250', '3'],
+      ['Command', 'posts.export', '40', '1'],
+    ]);
+    expect(within(screen.getByRole('region', { name: 'Product usage (last 30 days)' })).getByText('3 active users.')).toBeTruthy();
   });
 });
 

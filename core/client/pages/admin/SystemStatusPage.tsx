@@ -8,6 +8,7 @@ import { SYSTEM_STATUS_PATH, systemStatusSchema, type RunSummary, type SystemSta
 import { ApiError, apiGet } from '../../api/client';
 import { useCurrentUser } from '../../session/SessionContext';
 import { formatWhen } from './EventAuditPage';
+import { ProductUsageSection } from './ProductUsageSection';
 
 /** The page re-asks on this period while it is open. */
 export const STATUS_REFRESH_MS = 10_000;
@@ -225,6 +226,7 @@ export default function SystemStatusPage() {
           {status.isError ? <Body1 role="alert">{`The last refresh failed: ${status.error.message}`}</Body1> : null}
           <SystemData status={data} />
           <Pipeline status={data} />
+          <ProductUsageSection />
         </>
       )}
     </div>
