@@ -93,6 +93,17 @@ describe('Topic Radar view', () => {
     expect(within(card).getByText('There are no significant narratives around this topic')).toBeTruthy();
   });
 
+  it('offers each volume chart\'s points as a "Chart data" table on its card', async () => {
+    renderUi(view());
+    const card = await screen.findByTestId('radar-card-UNION');
+    const button = within(card).getByRole('button', { name: 'Chart data' });
+    expect(within(card).queryByRole('table')).toBeNull();
+    fireEvent.click(button);
+    const table = within(card).getByRole('table', { name: 'Labor: posts over time' });
+    expect(within(table).getAllByRole('row').map((r) => [...r.children].map((c) => c.textContent))).toEqual([
+      ['Time', 'Posts'], ...[23, 24, 25, 26, 27, 28, 29].map((day, i) => [`Jun ${day}`, String(i + 1)])]);
+  });
+
   it("loads a key post's statistics only once half of it is visible", async () => {
     api.answer = (range, c) => assessments(range, c, [assessment('DEI', { volume_history: [] })]);
     renderUi(view());

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Body1, Button, Caption1, Card, CardHeader, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import { ChartData } from '@core/client/a11y/ChartData';
 import { SHARED_MESSAGES } from '@core/shared/messages';
 import type { Assessment, DateRange } from '../shared/api';
-import { compact, percent } from './format';
+import { compact, percent, pointLabel } from './format';
 import { BurstEvidence } from './BurstEvidence';
 import { KeyPost } from './KeyPost';
 
@@ -29,7 +30,11 @@ export function ThemeCard({ assessment, range, onOpen }: { assessment: Assessmen
       {assessment.emerging ? <BurstEvidence emerging={assessment.emerging} conversationId={assessment.conversation_id} /> : null}
       <Body1 className={styles.summary}>{assessment.theme_summary ?? 'No summary available.'}</Body1>
       {hasVolume ? (
-        <Suspense fallback={<Spinner size="tiny" />}><VolumeChart history={assessment.volume_history} range={range} /></Suspense>
+        <>
+          <Suspense fallback={<Spinner size="tiny" />}><VolumeChart history={assessment.volume_history} range={range} /></Suspense>
+          <ChartData caption={`${assessment.label}: posts over time`} columns={['Time', 'Posts']} numericColumns={[1]}
+            rows={assessment.volume_history.map((p) => ({ key: p.date, cells: [pointLabel(p.date, range), p.volume.toLocaleString('en-US')] }))} />
+        </>
       ) : (
         <div className={styles.empty}>
           <Subtitle2>{SHARED_MESSAGES.noRelevantData}</Subtitle2>

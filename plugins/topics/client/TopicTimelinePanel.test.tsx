@@ -1,6 +1,6 @@
 import { CATEGORICAL_COLOURS } from '@core/shared/palette';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { emptyFilters } from '@core/shared/filters';
 import TopicTimelinePanel from './TopicTimelinePanel';
 import { timelineTraces, topicTimeline } from './timeline';
@@ -38,9 +38,10 @@ describe('topicTimeline', () => {
 });
 
 describe('topics.timeline panel', () => {
-  it('shows volume per topic over time, also as a table, with the filters in the call', async () => {
+  it('shows volume per topic over time, also as a table under "Chart data", with the filters in the call', async () => {
     const urls = stubTopicsApi();
     await renderWithHost(<TopicTimelinePanel paneId="p" conversationId="c1" filters={{ ...emptyFilters(), narratives: { t_a: true } }} config={{ topics: 8 }} setConfig={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Chart data' }));
     const table = await screen.findByRole('table', { name: 'Posts per topic' });
     expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
       'Vaccine · booster32025-01-01', 'Ballots · fraud <b>x</b>12025-01-02', 'Football · derby12025-01-02']);

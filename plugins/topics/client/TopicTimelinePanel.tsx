@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ChartData } from '@core/client/a11y/ChartData';
 import type { PanelProps } from '@core/client/plugin/contract';
 import { SHARED_MESSAGES } from '@core/shared/messages';
 import { useConversationTopics } from './api';
@@ -13,7 +14,6 @@ const TimelineChart = lazy(() => import('./TimelineChart'));
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', height: '100%', padding: tokens.spacingHorizontalS, gap: tokens.spacingVerticalS },
   chart: { flexGrow: 1, minHeight: '200px' },
-  hidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' },
 });
 
 /** Volume per topic over time (posts per day) for the largest topics of the filtered posts. */
@@ -30,16 +30,15 @@ export default function TopicTimelinePanel({ conversationId, filters, config }: 
       <div className={styles.chart}>
         <Suspense fallback={<Text>Loading chart…</Text>}><TimelineChart series={series} /></Suspense>
       </div>
-      {/* The same figures as text, for screen readers and tests (the canvas says nothing to them). */}
-      <table className={styles.hidden} aria-label="Posts per topic">
-        <thead><tr><th>Topic</th><th>Posts</th><th>Busiest day</th></tr></thead>
-        <tbody>
-          {series.map((s) => {
-            const peak = s.counts.indexOf(Math.max(...s.counts));
-            return <tr key={s.rid}><td>{s.name}</td><td>{s.counts.reduce((a, b) => a + b, 0)}</td><td>{s.days[peak]}</td></tr>;
-          })}
-        </tbody>
-      </table>
+      <ChartData
+        caption="Posts per topic"
+        columns={['Topic', 'Posts', 'Busiest day']}
+        numericColumns={[1]}
+        rows={series.map((s) => {
+          const peak = s.counts.indexOf(Math.max(...s.counts));
+          return { key: s.rid, cells: [s.name, s.counts.reduce((a, b) => a + b, 0), s.days[peak]] };
+        })}
+      />
     </div>
   );
 }

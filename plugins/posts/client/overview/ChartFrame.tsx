@@ -1,6 +1,7 @@
 import { Component, Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Button, Spinner, Text } from '@fluentui/react-components';
 import type { PlotParams } from 'react-plotly.js';
+import { ChartData } from '@core/client/a11y/ChartData';
 
 const Plot = lazy(() => import('./Plot'));
 
@@ -75,8 +76,8 @@ function useUntabbable(el: HTMLElement | null) {
 }
 
 /**
- * A Plotly chart (lazy) and, for keyboard and screen-reader users, the same data as a list of buttons: activating
- * one applies the filter a click on the chart applies.
+ * A Plotly chart (lazy) and, for keyboard and screen-reader users, the same data in a *Chart data* table
+ * (core/client/a11y/ChartData): each row's button applies the filter a click on the chart's mark applies.
  */
 export function ChartFrame(props: {
   loading: boolean;
@@ -86,7 +87,7 @@ export function ChartFrame(props: {
   items: ChartItem[];
   itemAction: string;
   onPick: (key: string) => void;
-  /** Label of the data list, e.g. "Posts by platform". */
+  /** Caption of the data table, e.g. "Posts by platform". */
   label: string;
 }) {
   const [ref, fit] = useFit();
@@ -113,18 +114,21 @@ export function ChartFrame(props: {
           </Suspense>
         </ChartBoundary>
       </div>
-      <details>
-        <summary>Chart data</summary>
-        <ul aria-label={props.label} style={{ listStyle: 'none', margin: 0, padding: 4, display: 'flex', flexWrap: 'wrap', gap: 4 }}>
-          {props.items.map((item) => (
-            <li key={`${item.key}|${item.detail ?? ''}`}>
-              <Button size="small" onClick={() => props.onPick(item.key)} aria-label={`${props.itemAction} ${item.label}${item.detail ? ` ${item.detail}` : ''} (${item.value} posts)`}>
-                {item.label}{item.detail ? ` ${item.detail}` : ''}: {item.value.toLocaleString('en-US')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      </details>
+      <ChartData
+        caption={props.label}
+        columns={['Category', 'Posts']}
+        numericColumns={[1]}
+        rows={props.items.map((item) => ({
+          key: `${item.key}|${item.detail ?? ''}`,
+          cells: [
+            <Button key="pick" size="small" appearance="transparent" onClick={() => props.onPick(item.key)}
+              aria-label={`${props.itemAction} ${item.label}${item.detail ? ` ${item.detail}` : ''} (${item.value} posts)`}>
+              {item.label}{item.detail ? ` ${item.detail}` : ''}
+            </Button>,
+            item.value.toLocaleString('en-US'),
+          ],
+        }))}
+      />
     </div>
   );
 }
