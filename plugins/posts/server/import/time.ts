@@ -8,7 +8,16 @@ const HAS_ZONE = /(?:Z|[+-]\d{2}:?\d{2})$/i;
 
 export const INSTANT_PROBLEM = 'expected an ISO 8601 date-time or a Unix timestamp';
 
+/** `Date#toISOString`'s own form: most exports (and every Narrascope export) write instants this way. */
+const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 export function parseInstant(value: unknown): string | null {
+  // Fast path (a tenth of an import's parsing time went here): a canonical instant that prints back unchanged is
+  // valid as it is; a rolled-over calendar date (2024-02-30) prints differently and takes the full path below.
+  if (typeof value === 'string' && value.length === 24 && CANONICAL.test(value)) {
+    const ms = Date.parse(value);
+    if (Number.isFinite(ms) && new Date(ms).toISOString() === value) return value;
+  }
   let ms: number;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
