@@ -49,6 +49,8 @@ try {
   const conversation = await conversationOver(t, org);
   const runSeconds = (performance.now() - runStarted) / 1000;
 
+  // Writing a large corpus on a busy machine can outlast the session's access token: sign in again, as a browser would.
+  await a.client.login(a.user.email, a.user.password);
   const page = async (offset: number) => {
     const started = performance.now();
     const res = await a.client.get(`/api/v2/conversations/${conversation}/raw_data?limit=20&record_offset=${offset}`);
