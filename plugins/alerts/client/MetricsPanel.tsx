@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Dropdown, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ChartData } from '@core/client/a11y/ChartData';
 import { apiGet } from '@core/client/api/client';
 import type { PanelProps } from '@core/client/plugin/contract';
 import { selectionOf, type Filters } from '@core/shared/filters';
@@ -17,6 +18,17 @@ const useStyles = makeStyles({
 
 const GROUPS: Array<[MetricsConfig['groupBy'], string]> = [['none', 'All posts'], ['platform', 'By platform'], ['risk_category', 'By risk category'], ['narrative', 'By narrative']];
 const METRIC_LABELS: Record<Metric, string> = { post_count: 'Post count', risk_score: 'Risk score (%)' };
+
+/** A series' name in the legend and the data table: the group's key, or what the ungrouped / unmatched series is. */
+function seriesName(key: string, groupBy: MetricsConfig['groupBy']): string {
+  return key === '' ? (groupBy === 'narrative' ? 'Outside narratives' : 'All') : key;
+}
+
+/** A run's time as the data table shows it, e.g. "2025-06-01 14:00 UTC". */
+function runTime(timestamp: string): string {
+  const at = new Date(timestamp);
+  return Number.isNaN(at.getTime()) ? timestamp : `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
 
 /** The platforms the workspace filters select (the criteria's `platform` filter), as the metrics call takes them. */
 export function platformsOf(filters: Filters): string | undefined {
@@ -53,10 +65,11 @@ export default function MetricsPanel({ conversationId, config, setConfig, filter
       {series.isError && <Text role="alert">{(series.error as Error).message}</Text>}
       {series.data && points === 0 && <Text>No metrics yet: they are written at the end of each run.</Text>}
       {series.data && points > 0 && (
+        <>
         <div className={styles.chart} aria-label={`${METRIC_LABELS[config.metric]} per run`} role="figure">
           <Plot
             data={series.data.series.map((s) => ({
-              type: 'scatter', mode: 'lines+markers', name: s.key === '' ? (config.groupBy === 'narrative' ? 'Outside narratives' : 'All') : s.key,
+              type: 'scatter', mode: 'lines+markers', name: seriesName(s.key, config.groupBy),
               x: s.points.map((p) => p.timestamp), y: s.points.map((p) => p.value),
             }))}
             layout={{ autosize: true, margin: { l: 40, r: 10, t: 10, b: 40 }, yaxis: { title: { text: METRIC_LABELS[config.metric] }, rangemode: 'tozero' }, showlegend: config.groupBy !== 'none' }}
@@ -64,6 +77,16 @@ export default function MetricsPanel({ conversationId, config, setConfig, filter
             useResizeHandler style={{ width: '100%', height: '100%' }}
           />
         </div>
+        <ChartData
+          caption={`${METRIC_LABELS[config.metric]} per run`}
+          columns={['Series', 'Run', METRIC_LABELS[config.metric]]}
+          numericColumns={[2]}
+          rows={series.data.series.flatMap((s) => s.points.map((p) => ({
+            key: `${s.key}|${p.dag_run_id}`,
+            cells: [seriesName(s.key, config.groupBy), runTime(p.timestamp), p.value.toLocaleString('en-US', { maximumFractionDigits: 2 })],
+          })))}
+        />
+        </>
       )}
     </div>
   );
