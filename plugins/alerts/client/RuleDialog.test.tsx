@@ -20,7 +20,8 @@ describe('alert rule dialog', () => {
       const body = init?.body ? JSON.parse(String(init.body)) : null;
       calls.push({ url, method: init?.method ?? 'GET', body });
       if (url.includes('/alerts/preview')) {
-        return envelope({ points: 3, firings: [{ timestamp: '2026-11-02T10:00:00.000Z', dag_run_id: 'run2', criteria: [], message: 'Surge: post_count rose by 5' }] });
+        const points = [['run1', 10], ['run2', 18], ['run3', 17]].map(([id, value], i) => ({ timestamp: `2026-11-0${i + 1}T10:00:00.000Z`, dag_run_id: id, value }));
+        return envelope({ points: 3, series: [{ points }], firings: [{ timestamp: '2026-11-02T10:00:00.000Z', dag_run_id: 'run2', criteria: [], message: 'Surge: post_count rose by 5' }] });
       }
       return envelope({ id: 'r1', ...body, webhook_secret: 's', muted_until: null, created_by: null, created_at: 'x', updated_at: 'x' }, 201);
     }));
@@ -38,6 +39,8 @@ describe('alert rule dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
     expect(await screen.findByText('Over 3 runs this rule would have fired 1 times.')).toBeTruthy();
     expect(screen.getByText(/Surge: post_count rose by 5/)).toBeTruthy();
+    // The chart beside the list (its text alternative): the series over the runs with the firing marked.
+    expect(await screen.findByRole('figure', { name: 'Preview chart: the rule\'s series over 3 runs, 1 firings marked' })).toBeTruthy();
     expect(calls[0]!.body).toMatchObject({ alertable_id: conversationId, config: { criteria: [{ threshold: 5, platform: ['twitter', 'telegram'] }] } });
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -45,5 +48,5 @@ describe('alert rule dialog', () => {
     const saved = calls.find((c) => c.method === 'POST' && c.url.includes('/alerts/configs'));
     expect(saved?.body).toMatchObject({ name: 'Surge', alertable_id: conversationId, enabled: true, recipients: null,
       config: { webhook_url: null, criteria: [{ metric: 'post_count', unit: 'count', direction: 'increase', threshold: 5 }] } });
-  });
+  }, 60_000); // typing and the lazily loaded Plotly take a while on a busy machine
 });

@@ -6,6 +6,7 @@ import {
 import { apiMutate } from '@core/client/api/client';
 import { ALERT_CONFIGS_PATH, ALERT_PREVIEW_PATH, alertConfigSchema, previewSchema, type AlertConfig, type Criterion } from '../shared/api';
 import { checkAlertConfig } from '../shared/validation';
+import PreviewChart from './PreviewChart';
 import { CRITERION_KINDS, DIRECTIONS, METRICS, SENSITIVITIES, UNITS } from '../shared/vocabulary';
 
 /** Comma-separated text to a list, or null when empty (the spec's "list or null"). */
@@ -49,8 +50,14 @@ export default function RuleDialog({ conversationId, rule, open, onClose }: Prop
     setErrors(result.ok ? [] : result.errors);
     return result.ok;
   };
+  // The criteria the shown preview was computed for (the fields may have changed since).
+  const [previewed, setPreviewed] = useState<Criterion[]>([]);
   const preview = useMutation({
-    mutationFn: () => apiMutate('POST', ALERT_PREVIEW_PATH, { body: { alertable_id: conversationId, config: body().config }, schema: previewSchema }),
+    mutationFn: () => {
+      const config = body().config as { criteria: Criterion[] };
+      setPreviewed(config.criteria);
+      return apiMutate('POST', ALERT_PREVIEW_PATH, { body: { alertable_id: conversationId, config }, schema: previewSchema });
+    },
   });
   const save = useMutation({
     mutationFn: () => rule
@@ -104,12 +111,13 @@ export default function RuleDialog({ conversationId, rule, open, onClose }: Prop
             {preview.data && (
               <section aria-label="Preview">
                 <Text>{`Over ${preview.data.points} runs this rule would have fired ${preview.data.firings.length} times.`}</Text>
+                {preview.data.points > 0 && <PreviewChart preview={preview.data} criteria={previewed} />}
                 <ul>{preview.data.firings.map((f) => (
                   <li key={f.dag_run_id}>{`${new Date(f.timestamp).toLocaleString()}: ${f.message}`}</li>
                 ))}</ul>
               </section>
             )}
-                      </DialogContent>
+          </DialogContent>
           <DialogActions>
             <Button onClick={() => { if (checked()) preview.mutate(); }}>Preview</Button>
             <Button appearance="primary" onClick={() => { if (checked()) save.mutate(); }}>Save</Button>

@@ -62,10 +62,14 @@ export const muteBodySchema = z.object({ muted_until: z.string().datetime().null
 
 /** Why an unusual change fired: the model, what it expected from the history and how unlikely the value was. */
 export const unusualExplanationSchema = z.object({
-  model: z.enum(['poisson', 'negative_binomial']),
+  /** previous_run: expected = the previous run's value + the usual change between runs (server/firing/unusualChange.ts). */
+  model: z.enum(['poisson', 'negative_binomial', 'previous_run']),
   history_points: z.number(),
   expected: z.number(),
+  /** The negative binomial's size (null for the other models). */
   dispersion: z.number().nullable(),
+  /** previous_run: the standard deviation of the change between runs (absent for the other models). */
+  change_sd: z.number().nullable().optional(),
   observed: z.number(),
   tail_probability: z.number(),
   cutoff: z.number(),
@@ -136,6 +140,8 @@ export type MetricSeries = z.infer<typeof metricSeriesSchema>;
 export const previewBodySchema = z.object({ alertable_id: z.string(), config: z.unknown() });
 export const previewSchema = z.object({
   points: z.number(),
+  /** Each criterion's series (same order as the criteria): what the preview chart draws under the firings. */
+  series: z.array(z.object({ points: z.array(z.object({ timestamp: z.string(), dag_run_id: z.string(), value: z.number() })) })),
   firings: z.array(z.object({ timestamp: z.string(), dag_run_id: z.string(), criteria: z.array(criterionOutcomeSchema), message: z.string() })),
 });
 
@@ -151,3 +157,4 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.object({ unread: z.number(), items: z.array(notificationSchema) });
 export const recipientSettingsSchema = z.object({ receive_alerts: z.boolean() });
+export type Preview = z.infer<typeof previewSchema>;

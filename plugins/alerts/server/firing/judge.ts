@@ -36,14 +36,22 @@ const scopeText = (c: Criterion) => [
   c.risk_categories?.length ? `in ${c.risk_categories.join(', ')}` : '',
 ].filter(Boolean).join(' ');
 
+/** How the expected value was found, as the message says it (why it fired). */
+const MODEL_WORDS: Record<NonNullable<CriterionOutcome['explanation']>['model'], string> = {
+  poisson: 'under a Poisson model of the history',
+  negative_binomial: 'under a negative binomial model of the history',
+  previous_run: 'from the previous run plus the usual change between runs',
+};
+
 /** A firing's one-line description, as the e-mail, the notification and the Alerts tab show it. */
 export function describeOutcome(o: CriterionOutcome): string {
   const where = scopeText(o);
   const suffix = where ? ` ${where}` : '';
   if (o.kind === 'unusual_change' && o.explanation) {
     const e = o.explanation;
-    return `${o.metric} was ${o.actual}${suffix}, unusual against the last ${e.history_points} runs (expected about ${e.expected}, ` +
-      `tail probability ${e.tail_probability.toExponential(1)} under the ${e.model.replace('_', ' ')} model)`;
+    return `${o.metric} was ${o.actual}${suffix}, unusual against the last ${e.history_points} runs: expected about ${e.expected} ` +
+      `${MODEL_WORDS[e.model]}, tail probability ${e.tail_probability.toExponential(1)}, below the ${o.sensitivity ?? 'medium'} ` +
+      `sensitivity's cutoff ${e.cutoff.toExponential(1)}`;
   }
   const moved = o.change === null ? 'rose from 0' : o.change >= 0 ? `rose by ${o.change}${o.unit === 'percent' ? '%' : ''}` : `fell by ${-o.change}${o.unit === 'percent' ? '%' : ''}`;
   return `${o.metric} ${moved}${suffix} (from ${o.previous} to ${o.actual}; threshold ${o.threshold}${o.unit === 'percent' ? '%' : ''})`;

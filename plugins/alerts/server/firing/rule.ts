@@ -12,6 +12,15 @@ export interface RuleFiring { run_id: string; timestamp: string; criteria: Crite
 export async function ruleHistory(db: Db, organizationId: string, conversationId: string, name: string, criteria: readonly Criterion[]) {
   const series = await Promise.all(criteria.map((c) => criterionSeries(db, organizationId, conversationId, c)));
   const runs = series[0] ?? [];
+  return { points: runs.length, firings: ruleFirings(name, criteria, series), runs, series };
+}
+
+/**
+ * The firings of a rule over its criteria's series (one series per criterion, the same runs in each, oldest first).
+ * Pure: the preview and the backtest on the demo corpus (tests/integration/alerts/demoBacktest.ts) judge alike.
+ */
+export function ruleFirings(name: string, criteria: readonly Criterion[], series: readonly (readonly SeriesPoint[])[]): RuleFiring[] {
+  const runs = series[0] ?? [];
   const firings: RuleFiring[] = [];
   for (let i = 0; i < runs.length; i++) {
     const outcomes = criteria.map((c, j) => judge(c, series[j]!, i));
@@ -19,7 +28,7 @@ export async function ruleHistory(db: Db, organizationId: string, conversationId
       firings.push({ run_id: runs[i]!.run_id, timestamp: runs[i]!.timestamp, criteria: outcomes, message: firingMessage(name, outcomes) });
     }
   }
-  return { points: runs.length, firings, runs };
+  return firings;
 }
 
 function judge(c: Criterion, points: readonly SeriesPoint[], index: number): CriterionOutcome {

@@ -1,7 +1,7 @@
 import type { Criterion } from '../../shared/api';
 import type { Metric } from '../../shared/vocabulary';
 import { aggregate, bucketMatches, type BucketFilter } from '../metrics/compute';
-import type { Db } from '../tables';
+import type { Db, MetricRow } from '../tables';
 
 export interface SeriesPoint { run_id: string; timestamp: string; value: number }
 
@@ -13,11 +13,12 @@ export async function metricRows(db: Db, organizationId: string, conversationId:
     .orderBy('timestamp').orderBy('run_id').execute();
 }
 
-type Row = Awaited<ReturnType<typeof metricRows>>[number];
+/** A metric row as the series read it (the stage's `alerts_metrics` row without its keys). */
+export type SeriesRow = Pick<MetricRow, 'run_id' | 'timestamp' | 'narrative' | 'platform' | 'risk_category' | 'value' | 'weight'>;
 
 /** One point per run (every run that has metrics, 0 where no bucket matches), oldest first. */
-export function seriesOf(rows: readonly Row[], metric: Metric, filter: BucketFilter): SeriesPoint[] {
-  const byRun = new Map<string, { timestamp: string; rows: Row[] }>();
+export function seriesOf(rows: readonly SeriesRow[], metric: Metric, filter: BucketFilter): SeriesPoint[] {
+  const byRun = new Map<string, { timestamp: string; rows: SeriesRow[] }>();
   for (const r of rows) {
     let run = byRun.get(r.run_id);
     if (!run) byRun.set(r.run_id, (run = { timestamp: r.timestamp, rows: [] }));

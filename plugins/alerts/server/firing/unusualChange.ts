@@ -2,10 +2,16 @@ import type { Direction, Sensitivity } from '../../shared/vocabulary';
 import type { UnusualExplanation } from '../../shared/api';
 
 /**
- * "Unusual change": is the new count unlikely under the series' own history? The history's mean and variance give
- * a Poisson model (variance at most the mean) or a negative binomial one (over-dispersed counts, the usual case for
- * posts), and the new value's tail probability is compared with the sensitivity's cutoff. Pure: no I/O, so the rule
- * dialog's preview, the stage and the backtest (evaluation/) judge alike.
+ * "Unusual change": is the new count unlikely under the series' own history? Two ways to expect the next value:
+ * - the history's level: its mean and variance give a Poisson model (variance at most the mean) or a negative
+ *   binomial one (over-dispersed counts), right for runs over separate periods (one-off runs, daily counts);
+ * - the previous run plus the usual change between runs (`previous_run`, Student t on the changes), right when runs
+ *   overlap: a continuous conversation runs daily over the last 7 days, so consecutive values share 6 days and a
+ *   day's surge is a small part of a large, slowly drifting total.
+ * The history itself chooses: the model whose one-step errors over the history are smaller (the level's variance
+ * against the changes' variance), so no series family is special-cased. The new value's tail probability is compared
+ * with the sensitivity's cutoff. Pure: no I/O, so the rule dialog's preview, the stage and the backtests
+ * (evaluation/) judge alike.
  */
 
 /** Tail probability under which a value is unusual. Chosen on the backtest (plugins/alerts/evaluation). */
@@ -63,9 +69,57 @@ export function fitHistory(history: readonly number[]): { mean: number; size: nu
   return { mean, size: variance > mean ? (mean * mean) / (variance - mean) : Infinity };
 }
 
+/** Regularized incomplete beta I_x(a, b) by its continued fraction (Numerical Recipes' betacf). */
+function incompleteBeta(x: number, a: number, b: number): number {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  if (x > (a + 1) / (a + b + 2)) return 1 - incompleteBeta(1 - x, b, a);
+  let c = 1;
+  let d = 1 - ((a + b) * x) / (a + 1);
+  d = 1 / (Math.abs(d) < 1e-300 ? 1e-300 : d);
+  let f = d;
+  for (let m = 1; m <= 300; m++) {
+    for (const num of [(m * (b - m) * x) / ((a + 2 * m - 1) * (a + 2 * m)), -((a + m) * (a + b + m) * x) / ((a + 2 * m) * (a + 2 * m + 1))]) {
+      d = 1 + num * d;
+      d = 1 / (Math.abs(d) < 1e-300 ? 1e-300 : d);
+      c = 1 + num / c;
+      if (Math.abs(c) < 1e-300) c = 1e-300;
+      f *= c * d;
+    }
+    if (Math.abs(c * d - 1) < 1e-12) break;
+  }
+  return (front * f) / a;
+}
+
+/** P(T >= t) of Student's t with `df` degrees of freedom. */
+export function studentUpperTail(t: number, df: number): number {
+  const half = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  return t >= 0 ? half : 1 - half;
+}
+
+/**
+ * The changes between consecutive runs of a history: their mean (the drift) and spread, the largest in size left out
+ * from 10 changes on (an earlier surge's jump, like the level fit's largest point).
+ */
+export function fitChanges(history: readonly number[]): { drift: number; sd: number; points: number } {
+  const changes = history.slice(1).map((v, i) => v - history[i]!).sort((a, b) => Math.abs(a) - Math.abs(b));
+  const kept = changes.length >= 10 ? changes.slice(0, -1) : changes;
+  const drift = kept.reduce((s, v) => s + v, 0) / Math.max(1, kept.length);
+  const variance = kept.reduce((s, v) => s + (v - drift) ** 2, 0) / Math.max(1, kept.length - 1);
+  return { drift, sd: Math.sqrt(variance), points: kept.length };
+}
+
+function levelVariance(history: readonly number[]): number {
+  const { mean, size } = fitHistory(history);
+  return Number.isFinite(size) ? mean + (mean * mean) / size : mean;
+}
+
 export function judgeUnusual(history: readonly number[], observed: number, direction: Direction, sensitivity: Sensitivity, minimum = 0): UnusualJudgement {
   const window = history.slice(-HISTORY_WINDOW);
   if (window.length < MIN_HISTORY) return { fired: false, explanation: null };
+  const changes = fitChanges(window);
+  if (changes.sd ** 2 < levelVariance(window)) return judgeAgainstPrevious(window, observed, direction, sensitivity, minimum, changes);
   const { mean, size } = fitHistory(window);
   // A floor of one post a day keeps an all-zero history from calling any single post unusual.
   const m = Math.max(mean, 1);
@@ -81,6 +135,27 @@ export function judgeUnusual(history: readonly number[], observed: number, direc
       model: Number.isFinite(size) ? 'negative_binomial' : 'poisson', history_points: window.length,
       expected: Math.round(mean * 100) / 100, dispersion: Number.isFinite(size) ? Math.round(size * 1000) / 1000 : null,
       observed, tail_probability: tail, cutoff,
+    },
+  };
+}
+
+/**
+ * The `previous_run` model: expected = the previous value + the drift; the error in units of the changes' spread
+ * (at least one post) against Student's t with as many degrees of freedom as changes less one (few points, wide tails).
+ */
+function judgeAgainstPrevious(window: readonly number[], observed: number, direction: Direction, sensitivity: Sensitivity, minimum: number,
+  changes: ReturnType<typeof fitChanges>): UnusualJudgement {
+  const expected = window[window.length - 1]! + changes.drift;
+  const t = (observed - expected) / Math.max(1, changes.sd);
+  const df = Math.max(1, changes.points - 1);
+  const up = studentUpperTail(t, df);
+  const tail = direction === 'increase' ? (t > 0 ? up : 1) : direction === 'decrease' ? (t < 0 ? 1 - up : 1) : t >= 0 ? up : 1 - up;
+  const cutoff = SENSITIVITY_CUTOFF[sensitivity];
+  return {
+    fired: tail < cutoff && Math.abs(observed - expected) >= minimum,
+    explanation: {
+      model: 'previous_run', history_points: window.length, expected: Math.round(expected * 100) / 100, dispersion: null,
+      change_sd: Math.round(changes.sd * 100) / 100, observed, tail_probability: tail, cutoff,
     },
   };
 }

@@ -72,6 +72,7 @@ export function registerConversationRoutes(r: RouteRegistrar): void {
     const history = await ruleHistory(dbOf(ctx.app.storage), user.organization_id, scope.conversationId, 'Preview', config.criteria);
     return {
       points: history.points,
+      series: history.series.map((points) => ({ points: points.map((p) => ({ timestamp: p.timestamp, dag_run_id: p.run_id, value: p.value })) })),
       firings: history.firings.map((f) => ({ timestamp: f.timestamp, dag_run_id: f.run_id, criteria: f.criteria, message: f.message })),
     };
   });

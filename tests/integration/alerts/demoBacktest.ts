@@ -1,0 +1,70 @@
+import type { Criterion } from '@plugins/alerts/shared/api';
+import { ruleFirings } from '@plugins/alerts/server/firing/rule';
+import { seriesOf } from '@plugins/alerts/server/firing/series';
+import { MIN_HISTORY } from '@plugins/alerts/server/firing/unusualChange';
+import { CONTINUOUS_WINDOW_DAYS } from '@plugins/conversations/shared/dates';
+import { demoConversations, type DemoConversation, type DemoCorpusOptions } from './demoConversations';
+
+/**
+ * Scores a rule on the demo corpus's planted theme spikes, through the path a continuous conversation takes: the
+ * metric rows of each daily run (demoConversations.ts), the criterion's series (`seriesOf`) and the rule's firings
+ * (`ruleFirings`, what the preview answers and the evaluation stage stores run by run).
+ *
+ * - A spike peaking at hour `a` is **found** when the rule fires at a run in (a - 12 h, a + 48 h]: the run that first
+ *   sees its rise or the next one (runs are daily; the spike decays over about 18 h each side of its peak).
+ * - It is **judged** only when the run after its peak has MIN_HISTORY earlier runs (before that the criterion cannot
+ *   fire at all) and the conversation ran at least a day after the peak (at the corpus's end it has not yet).
+ * - A firing is **explained** while a spike is inside the run's 7-day window (its peak up to 7 days + 36 h before
+ *   the run, or up to 12 h after it); explained firings after the first one per spike are **repeats** (the window
+ *   still holds the surge), reported apart. Any other firing is a **false alarm**.
+ * - Months: the runs that could fire (those with MIN_HISTORY earlier runs), per conversation, in 30-day months.
+ */
+export interface ConversationScore { theme: string; judged: number; found: number; falseAlarms: number; repeats: number; months: number; missed: number[] }
+
+export interface DemoBacktestResult {
+  seed: string;
+  conversations: ConversationScore[];
+  judged: number;
+  found: number;
+  falseAlarms: number;
+  repeats: number;
+  /** Spikes left unjudged: in the warm-up or in the corpus's last day. */
+  unjudged: number;
+  months: number;
+  foundRate: number;
+  falseAlarmsPerConversationMonth: number;
+}
+
+const WINDOW_HOURS = CONTINUOUS_WINDOW_DAYS * 24;
+
+export function scoreConversation(c: DemoConversation, criterion: Criterion): ConversationScore & { unjudged: number } {
+  const series = seriesOf(c.rows, criterion.metric, { platform: criterion.platform, risk_categories: criterion.risk_categories });
+  const hourOf = new Map(series.map((p, i) => [p.run_id, c.runHours[i]!]));
+  const fired = ruleFirings('Backtest', [criterion], [series]).map((f) => hourOf.get(f.run_id)!);
+  const firstJudged = c.runHours[MIN_HISTORY];
+  const lastRun = c.runHours[c.runHours.length - 1]!;
+  const judgedPeaks = c.peaks.filter((a) => firstJudged !== undefined && a >= firstJudged - 24 && a + 24 <= lastRun);
+  const found = judgedPeaks.filter((a) => fired.some((t) => t > a - 12 && t <= a + 48));
+  const explained = (t: number) => c.peaks.some((a) => t > a - 12 && t <= a + WINDOW_HOURS + 36);
+  const falseAlarms = fired.filter((t) => !explained(t)).length;
+  const firstPerSpike = new Set(c.peaks.map((a) => fired.find((t) => t > a - 12 && t <= a + WINDOW_HOURS + 36)).filter((t) => t !== undefined));
+  const repeats = fired.filter((t) => explained(t) && !firstPerSpike.has(t)).length;
+  const months = Math.max(0, c.runHours.length - MIN_HISTORY) / 30;
+  return {
+    theme: c.theme, judged: judgedPeaks.length, found: found.length, falseAlarms, repeats, months,
+    missed: judgedPeaks.filter((a) => !found.includes(a)), unjudged: c.peaks.length - judgedPeaks.length,
+  };
+}
+
+export function demoBacktest(options: DemoCorpusOptions, criterion: Criterion): DemoBacktestResult {
+  const { conversations } = demoConversations(options);
+  const scores = conversations.map((c) => scoreConversation(c, criterion));
+  const sum = (f: (s: (typeof scores)[number]) => number) => scores.reduce((n, s) => n + f(s), 0);
+  const judged = sum((s) => s.judged);
+  const months = sum((s) => s.months);
+  return {
+    seed: options.seed, conversations: scores.map(({ unjudged: _u, ...s }) => s), judged, found: sum((s) => s.found),
+    falseAlarms: sum((s) => s.falseAlarms), repeats: sum((s) => s.repeats), unjudged: sum((s) => s.unjudged), months,
+    foundRate: judged === 0 ? 0 : sum((s) => s.found) / judged, falseAlarmsPerConversationMonth: months === 0 ? 0 : sum((s) => s.falseAlarms) / months,
+  };
+}
