@@ -32,8 +32,8 @@ let chosen: ApiNarrative;
 const urlParams = () => new URL(page.url()).searchParams;
 const pane = (title: string) => page.locator(`section[aria-label="${title}"]`);
 const narrativeItems = () => pane('Narratives').getByTestId('narrative-item');
-/** The post counts of a chart's data list ("... (598 posts)"): it lives in a closed <details>, so read the DOM. */
-const chartCounts = (list: string) => page.locator(`ul[aria-label="${list}"] button`)
+/** The post counts of a chart's data table ("... (598 posts)"): it is hidden under a closed "Chart data" button, so read the DOM. */
+const chartCounts = (list: string) => page.locator(`table[aria-label="${list}"] button`)
   .evaluateAll((els) => els.map((e) => Number(/\((\d+) posts\)$/.exec(e.getAttribute('aria-label') ?? '')?.[1] ?? NaN)));
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -142,7 +142,8 @@ describe('narratives of the demo conversation in Chromium', () => {
     expect(urlParams().getAll('narratives')).toEqual([`${chosen.id}:true`]);
 
     // The topic timeline: one row in its table and one line on its chart, with the narrative's count.
-    const timeline = page.getByRole('table', { name: 'Posts per topic' });
+    // The table is under the pane's closed "Chart data" button: in the page, hidden until opened.
+    const timeline = page.getByRole('table', { name: 'Posts per topic', includeHidden: true });
     await timeline.waitFor({ state: 'attached' });
     const timelineRows = await timeline.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     expect(timelineRows).toHaveLength(1);
