@@ -37,6 +37,8 @@ export const DEFAULT_CONFIG: CoordinationConfig = {
   copypasta: { minTokens: 6, minJaccard: 0.6, bands: 16, rows: 3, seed: 0x5eed, signature: 'oph', maxCandidatesPerText: 20 },
   screenNameMinLetters: 6,
   chanceAlpha: 1e-3,
+  crowdAccounts: 20,
+  crowdAlpha: 1e-5,
   minIdentityTypes: 2,
   repostsCarryContent: false,
   subsume: true,

@@ -194,6 +194,30 @@ describe('detectCoordination: what is not coordination', () => {
     const r = detectCoordination(merge(background(), campaign('u', 8, 1, () => ({ urls: ['https://once.example/x'] }))));
     expect(clusterOf(r, 'u')).toEqual([]);
   });
+  it('strangers met in two viral crowds make no cluster; a small campaign among the crowds stays found', () => {
+    // 80 light accounts (a post of their own each) take up a viral link, and a day later another, within 2 minutes
+    const rnd = new Random(7);
+    const light = Array.from({ length: 80 }, (_, a) => `l${a}`);
+    const crowd = (at: number, url: string): CoordPost[] => light.map((id) => ({
+      id: `${id}-${url}`, account_id: id, published_at: at + rnd.int(0, 2 * MIN), urls: [url], text: null, engagement_score: 1,
+    }));
+    const viral = {
+      accounts: light.map((id) => ({ id, screen_name: name(rnd), created_at: T0 - rnd.int(30, 3000) * DAY, profile_url: null })),
+      posts: [
+        ...light.map((id) => ({ id: `${id}-own`, account_id: id, published_at: T0 + rnd.int(0, 10 * DAY), text: `w${rnd.int(0, 3000)} w${rnd.int(0, 3000)}` })),
+        ...crowd(T0 + 2 * DAY, 'https://viral.example/news'), ...crowd(T0 + 3 * DAY, 'https://viral.example/video'),
+      ],
+    };
+    const corpus = merge(background(), viral, campaign('u', 8, 6, (_m, e) => ({ urls: [`https://campaign.example/story-${e}`], text: null })));
+    const r = detectCoordination(corpus);
+    expect(r.clusters.filter((c) => c.vertices.some((v) => v.startsWith('l') || v.startsWith('o')))).toEqual([]);
+    const [c, ...rest] = clusterOf(r, 'u');
+    expect(rest).toHaveLength(0);
+    expect(c!.vertices.sort()).toEqual(Array.from({ length: 8 }, (_, i) => `u${i}`).sort());
+    // the same corpus tested at chanceAlpha for every pair: the crowds' pairs chain into clusters of strangers
+    const lax = detectCoordination(corpus, { crowdAlpha: 1e-3 });
+    expect(lax.clusters.filter((x) => x.vertices.filter((v) => v.startsWith('l')).length >= 5).length).toBeGreaterThan(0);
+  });
 });
 
 describe('detectCoordination: output and configuration', () => {

@@ -16,6 +16,7 @@ import { poissonUpperTail } from './stats';
 import { uniform } from '@core/shared/random';
 import { buildClusters } from './report';
 import { repeatedBursts } from './bursts';
+import { runAccounts } from './crowds';
 import type { CoordinationConfig, CoordinationInput, CoordinationResult, CoordinationStats, DeepPartial } from './types';
 
 export const TYPE_BIT: Readonly<Record<EvidenceType, number>> = Object.fromEntries(
@@ -128,6 +129,8 @@ function detect(input: CoordinationInput, cfg: CoordinationConfig): Coordination
   const seen = new PostPartnerSet(Math.max(1024, Math.max(sorted.SYNCHRONOUS_URL_SHARE.n, sorted.SYNCHRONOUS_HASHTAG_SHARE.n) * 3));
   const scratch = new ScanScratch(nAcc, maxActs);
   const exposure = f64(nAcc);
+  // per act: accounts in its key's run (crowds.ts); stamps start at 0, which no run's mark (-1 - start) equals
+  const runSize = i32(Math.max(1, maxActs)), runStamp = i32(nAcc);
   state.scratch = scratch;
   EVIDENCE_TYPES.forEach((type, ti) => {
     const tc = cfg.types[type];
@@ -150,6 +153,9 @@ function detect(input: CoordinationInput, cfg: CoordinationConfig): Coordination
     const multiKey = type === 'SYNCHRONOUS_URL_SHARE' || type === 'SYNCHRONOUS_HASHTAG_SHARE';
     if (multiKey) seen.reset();
     const post = acts.post;
+    const timed = Number.isFinite(tc.windowMs);
+    if (timed) runAccounts(acts, tc.windowMs, runStamp, runSize);
+    const crowd = cfg.crowdAccounts;
     scanWindows(acts, tc, x.population, nAcc, accept[type], (i, j, ctx) => {
       const a = acc[i]!, b = acc[j]!;
       const s = table.slot(a, b);
@@ -160,6 +166,10 @@ function detect(input: CoordinationInput, cfg: CoordinationConfig): Coordination
         if (!seen.added) { if (r === 0) return; c = 0; }
       }
       if (a < b) { table.o1[s]! += c; table.r1[s]! += r; } else { table.o2[s]! += c; table.r2[s]! += r; }
+      // outside crowds (timeless keys have no runs: their fan-out cap is their crowd rule)
+      if (c > 0 && (!timed || runSize[i]! <= crowd)) {
+        if (a < b) { if (table.q1[s]! < 255) table.q1[s]!++; } else if (table.q2[s]! < 255) table.q2[s]!++;
+      }
       if (chance > 0 && table.last[s] !== ctx.start) {
         // once per pair and key: the co-actions two independent accounts would have on it by chance
         table.last[s] = ctx.start;
@@ -186,7 +196,10 @@ function detect(input: CoordinationInput, cfg: CoordinationConfig): Coordination
       const weak = o1 - e1 <= o2 - e2 ? 1 : 2;
       const co = Math.min(o1, o2);
       if (co < tc.minCoActions) return;
-      if (poissonUpperTail(weak === 1 ? o1 : o2, weak === 1 ? e1 : e2) > alpha) return;
+      const tail = poissonUpperTail(weak === 1 ? o1 : o2, weak === 1 ? e1 : e2);
+      if (tail > alpha) return;
+      // evidence mostly from crowds: one pair among the many each viral moment makes, so a stricter test
+      if (Math.min(table.q1[s]!, table.q2[s]!) < tc.minCoActions && tail > cfg.crowdAlpha) return;
       const rar = Math.min(table.r1[s]!, table.r2[s]!);
       const norm = tc.activityNormalised ? rar / Math.max(activity[a]!, activity[b]!) : rar;
       if (norm < tc.minWeight) return;

@@ -1,9 +1,9 @@
 /**
  * Open-addressing hash table keyed by an unordered account pair (a < b), with directed accumulators (a->b and
- * b->a) for co-actions, rarity-weighted co-actions and chance-expected co-actions, and the last key seen. Millions
- * of pairs fit in typed arrays (40 bytes per slot) where a Map of objects would need ten times more.
+ * b->a) for co-actions, rarity-weighted co-actions, chance-expected co-actions and co-actions outside crowds, and
+ * the last key seen. Millions of pairs fit in typed arrays (42 bytes per slot) where a Map of objects would need ten times more.
  */
-import { f32, f64, i32 } from './arena';
+import { f32, f64, i32, u8 } from './arena';
 export class PairTable {
   size = 0;
   private mask: number;
@@ -19,6 +19,9 @@ export class PairTable {
   /** expected chance co-actions a->b and b->a */
   e1!: Float32Array;
   e2!: Float32Array;
+  /** co-actions a->b and b->a outside crowds (keys' runs of few accounts), saturating at 255: two bytes a slot */
+  q1!: Uint8Array;
+  q2!: Uint8Array;
 
   constructor(capacity = 1 << 12) {
     let cap = 1 << 4;
@@ -34,6 +37,7 @@ export class PairTable {
     this.o1 = f32(cap); this.o2 = f32(cap);
     this.r1 = f32(cap); this.r2 = f32(cap);
     this.e1 = f32(cap); this.e2 = f32(cap);
+    this.q1 = u8(cap); this.q2 = u8(cap);
   }
 
   get capacity(): number { return this.mask + 1; }
@@ -48,6 +52,7 @@ export class PairTable {
     } else {
       this.a.fill(-1); this.last.fill(-1);
       this.o1.fill(0); this.o2.fill(0); this.r1.fill(0); this.r2.fill(0); this.e1.fill(0); this.e2.fill(0);
+      this.q1.fill(0); this.q2.fill(0);
     }
     this.size = 0;
   }
@@ -90,7 +95,7 @@ export class PairTable {
   }
 
   private grow(): void {
-    const old = { a: this.a, b: this.b, last: this.last, o1: this.o1, o2: this.o2, r1: this.r1, r2: this.r2, e1: this.e1, e2: this.e2 };
+    const old = { a: this.a, b: this.b, last: this.last, o1: this.o1, o2: this.o2, r1: this.r1, r2: this.r2, e1: this.e1, e2: this.e2, q1: this.q1, q2: this.q2 };
     const cap = (this.mask + 1) * 2;
     this.mask = cap - 1;
     this.alloc(cap);
@@ -102,6 +107,7 @@ export class PairTable {
       this.o1[t] = old.o1[s]!; this.o2[t] = old.o2[s]!;
       this.r1[t] = old.r1[s]!; this.r2[t] = old.r2[s]!;
       this.e1[t] = old.e1[s]!; this.e2[t] = old.e2[s]!;
+      this.q1[t] = old.q1[s]!; this.q2[t] = old.q2[s]!;
     }
   }
 }

@@ -79,6 +79,14 @@ export interface CoordinationConfig {
    * co-actions O count only when P(X >= O | E) <= chanceAlpha.
    */
   chanceAlpha: number;
+  /**
+   * Crowds (README "Method", step 3; ADR 0014): a co-action on a key whose run (its acts at most a window apart) holds more than
+   * `crowdAccounts` accounts was one of a viral moment's many pairs. A pair with fewer than the type's minCoActions
+   * co-actions outside crowds must pass the chance test at `crowdAlpha` instead of chanceAlpha: strangers met in two
+   * viral crowds are common among the millions of pairs crowds make, a small campaign's pairs meet where few others are.
+   */
+  crowdAccounts: number;
+  crowdAlpha: number;
   /** without behavioural evidence, an edge needs this many profile (identity) evidence types */
   minIdentityTypes: number;
   /** reposts also emit their urls, hashtags and text (off: a repost is evidence of SYNCHRONOUS_REPOST only) */
