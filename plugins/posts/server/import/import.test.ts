@@ -339,6 +339,10 @@ describe('import plumbing', () => {
     expect(parseInstant('1746100000123')).toBe('2025-05-01T11:46:40.123Z');
     expect(parseInstant(1746100000.5)).toBe('2025-05-01T11:46:40.500Z');
     expect(parseInstant('2025-02-29T00:00:00Z')).toBeNull();
+    // The canonical form's fast path: kept as written when valid, refused when the calendar date does not exist.
+    expect(parseInstant('2025-05-01T10:00:00.123Z')).toBe('2025-05-01T10:00:00.123Z');
+    expect(parseInstant('2025-02-29T00:00:00.000Z')).toBeNull();
+    expect(parseInstant('2025-05-01T24:30:00.000Z')).toBeNull();
     expect(parseInstant('May 1st')).toBeNull();
     expect(parseInstant(Number.NaN)).toBeNull();
     expect(parseInstant(null)).toBeNull();
