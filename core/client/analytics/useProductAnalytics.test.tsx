@@ -12,7 +12,7 @@ function setUp(analytics: boolean) {
   const sent: { identity: AnalyticsIdentity; events: AnalyticsEvent[] }[] = [];
   const send = vi.fn(async (body: (typeof sent)[number]) => { sent.push(body); });
   const commands = new CommandRegistry({ storage: memoryStorage() });
-  commands.register({ id: 'test.hello', title: 'Hello', run: () => undefined });
+  commands.register({ id: 'test.hello', title: 'Hello', category: 'Test', run: () => undefined });
   function Page() {
     useProductAnalytics(commands, send);
     return <p>Project page</p>;

@@ -1,5 +1,9 @@
 import { afterAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Under load (CI, two cores running several test files) a panel's first answer or a lazily loaded popup can take
+// longer than Testing Library's default 1 s wait for findBy and waitFor: every client test waits up to 10 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks a few browser APIs that cmdk, react-mosaic and Fluent UI call; these are the smallest stand-ins.
 class ResizeObserverStandIn {

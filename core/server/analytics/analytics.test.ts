@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '@core/server/testing/httpClient';
 import { startTestServer, type TestServer } from '@core/server/testing/testServer';
 import {
-  ANALYTICS_EVENTS_PATH, ANALYTICS_IDENTITY_MISMATCH, ANALYTICS_OFF, ANALYTICS_USAGE_PATH, type AnalyticsIdentity,
+  ANALYTICS_EVENTS_PATH, ANALYTICS_IDENTITY_MISMATCH, ANALYTICS_OFF, ANALYTICS_USAGE_PATH, type AnalyticsEvent, type AnalyticsIdentity,
 } from '@core/shared/analytics/api';
 import { AnalyticsStore, trustedTime } from './store';
 
@@ -17,7 +17,7 @@ async function member(t: TestServer, org: string, overrides: Parameters<TestServ
   return { client, identity: { user_id: me.body.data.user.id, email: u.email, organization_id: u.organizationId } };
 }
 
-const event = (name: string, subject: string, at = new Date().toISOString()) => ({ name, subject, at });
+const event = (name: AnalyticsEvent['name'], subject: string, at = new Date().toISOString()): AnalyticsEvent => ({ name, subject, at });
 
 describe('product analytics when the operator left it off (the default)', () => {
   let t: TestServer;
