@@ -43,9 +43,12 @@ const signedInPages = () => [
   ...MY_ORGANIZATION_PAGES.map((p) => `/myOrganization/${p}`),
 ];
 
-/** Waits until the page stopped loading: no spinner or progress bar, and the network quiet. */
+/**
+ * Waits until the page stopped loading: the network quiet for a moment (pages that poll never go idle, so this wait
+ * is short and not required), then no spinner or progress bar.
+ */
 async function settle() {
-  await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
   await page.waitForFunction(() => !document.querySelector('[role="progressbar"], .fui-Spinner'), undefined, { timeout: 20_000 }).catch(() => undefined);
 }
 
@@ -103,12 +106,14 @@ describe('axe-core WCAG 2.1 AA in Chromium', () => {
         if (i > 0) {
           await palette(page, 'Toggle light and dark theme');
           theme = theme === 'light' ? 'dark' : 'light';
-          await page.waitForTimeout(300); // the re-render with the other theme's colours
+          // The re-render with the other theme's colours: two frames, then time for a large page (the URLs tables) to paint.
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+          await page.waitForTimeout(1_000);
         }
         await expect.poll(themeShown).toBe(theme);
         found.push(...(await violations(`${route.replace(conversationId, ':id')} (${theme})`)));
       }
     }
     expect(found).toEqual([]);
-  }, 240_000); // 38 axe runs: 97-140 s measured on a busy 2-core machine
+  }, 480_000); // 38 axe runs: 97-140 s measured on a busy 2-core machine, 240-330 s once the pages grew (issue 21 notes)
 });

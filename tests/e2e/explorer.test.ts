@@ -153,9 +153,6 @@ describe('the posts explorer in Chromium, keyboard only', () => {
     expect(data.map((r) => Number(r[0])).sort((a, b) => a - b)).toEqual(answer.data.map((r) => r.id).sort((a, b) => a - b));
     const platform = urlParams().getAll('platforms')[0]!.replace(/:true$/, '');
     expect(new Set(data.map((r) => r[2]))).toEqual(new Set([platform]));
-    // The export's toast closes by itself after 5 s; until then Tab does not leave it (Fluent's toaster,
-    // docs/accessibility.md known limits), so the next keyboard steps wait for it.
-    await page.locator('.fui-Toast').first().waitFor({ state: 'detached', timeout: 15_000 });
   });
 
   it('opens a post in its popup and closes it', async () => {

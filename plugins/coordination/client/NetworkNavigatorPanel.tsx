@@ -198,7 +198,8 @@ export default function NetworkNavigatorPanel({ paneId, conversationId, filters 
         {list.isSuccess && (list.data?.clusters.length ?? 0) === 0 && <Text>{MESSAGES.noCoordination}</Text>}
         {(list.isError || graphAnswer.isError) && <Text role="alert">{MESSAGES.clusterLoadError}</Text>}
         {graph && (
-          <div className={styles.legend} aria-label="Legend">
+          // A Tab stop: the legend scrolls when it is taller than its room, and keyboard users must be able to scroll it.
+          <div className={styles.legend} role="group" aria-label="Legend" tabIndex={0}>
             {legend(graph).slice(0, 12).map((l) => (
               <div key={l.group}><span className={styles.swatch} style={{ backgroundColor: l.color }} />{grouping === 'topicId' ? (topicTitles.get(l.group) ?? `Topic ${l.group}`) : `Cluster ${l.group}`} ({l.accounts})</div>
             ))}
