@@ -93,7 +93,8 @@ describe('a rule fires once and is delivered once', () => {
     });
     expect(alert.details.criteria[0]).toMatchObject({ actual: 30, previous: 12, change: 18, fired: true, platform: ['twitter'] });
 
-    const deliverer = delivererOf(t);
+    // A backoff of 1 s (then 2 s): long enough that the second call below comes before it ends on a loaded machine.
+    const deliverer = delivererOf(t, 1_000);
     await deliverer.deliverDue();
     await deliverer.deliverDue(); // the second finds the webhook waiting for its backoff
     expect(mail.mails.map((m) => m.to).sort()).toEqual([['first@orga.test'], ['second@orga.test']]);
@@ -102,8 +103,8 @@ describe('a rule fires once and is delivered once', () => {
     let outbox = await db().selectFrom('alerts_outbox').selectAll().where('channel', '=', 'webhook').executeTakeFirstOrThrow();
     expect(outbox).toMatchObject({ status: 'pending', last_error: 'the webhook answered 503' });
     expect(Number(outbox.attempts)).toBe(1);
-    for (let i = 0; i < 20 && hook.calls.length === 0; i++) {
-      await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 200 && hook.calls.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
       await deliverer.deliverDue();
     }
     outbox = await db().selectFrom('alerts_outbox').selectAll().where('channel', '=', 'webhook').executeTakeFirstOrThrow();
