@@ -4,6 +4,12 @@ import react from '@vitejs/plugin-react';
 import { alias } from './vite.config';
 
 /**
+ * expect.poll waits 1 s by default: on a loaded CI machine a page or a job can take longer than that to show what it
+ * will show. A poll that never succeeds still fails, after 15 s.
+ */
+const pollOnABusyMachine = { timeout: 15_000, interval: 50 };
+
+/**
  * Three projects: `server` (node: shared + server code, the plugins' evaluation/ code, API integration, contracts),
  * `client` (jsdom: browser code and components) and `e2e` (node driving real Chromium through playwright-core).
  */
@@ -32,6 +38,7 @@ export default defineConfig({
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          expect: { poll: pollOnABusyMachine },
         },
       },
       {
@@ -43,6 +50,7 @@ export default defineConfig({
           include: ['core/client/**/*.test.{ts,tsx}', 'plugins/*/client/**/*.test.{ts,tsx}', 'src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['core/client/testing/setup.ts'],
           testTimeout: 20_000,
+          expect: { poll: pollOnABusyMachine },
         },
       },
       {
@@ -55,6 +63,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          expect: { poll: pollOnABusyMachine },
         },
       },
     ],

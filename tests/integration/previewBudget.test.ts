@@ -120,30 +120,6 @@ describe('live preview within a time budget, off the event loop (issue 18, findi
     expect(await stored()).toEqual(before);
   });
 
-  it('normal previews answer the counts of the in-process search', async () => {
-    // A few days each (~1,000 posts), so that on PostgreSQL, where every candidate's text is read and matched, each
-    // stays well inside the 200 ms budget on a busy machine; `"housing rent"` and the unknown word span everything.
-    const cases: Array<{ query: string; start: string; end: string }> = [
-      { query: 'tariff', start: '2026-01-02T00:00', end: '2026-01-05T00:00' },
-      { query: 'tariff OR trade OR "ballot election"', start: '2026-01-05T00:00', end: '2026-01-08T00:00' },
-      { query: '(vaccine OR measles) AND NOT strike', start: '2026-01-08T00:00', end: '2026-01-11T00:00' },
-      { query: 'NOT climate', start: '2026-01-10T00:00', end: '2026-01-12T06:30' }, // not exact in FTS5: the matcher decides
-      { query: `${'storm AND (rent OR '.repeat(31)}farm${')'.repeat(31)}`, start: '2026-01-12T00:00', end: '2026-01-15T00:00' },
-      { query: '"housing rent"', start: '2025-12-01T00:00', end: '2026-03-01T00:00' },
-      { query: 'zzzunknown', start: '2025-12-01T00:00', end: '2026-03-01T00:00' },
-    ];
-    for (const c of cases) {
-      const res = await preview(c.query, { start_date: c.start, end_date: c.end });
-      expect(res.status, c.query).toBe(200);
-      const expected = (await countMatchingHere(t.storage, {
-        organizationId, query: ast(c.query), startDate: res.body.data.start_date, endDate: res.body.data.end_date,
-      })).filter((p) => p.count > 0);
-      expect({ total: res.body.data.total, platforms: res.body.data.platforms }, c.query)
-        .toEqual({ total: expected.reduce((n, p) => n + p.count, 0), platforms: expected });
-      if (c.query !== 'zzzunknown') expect(res.body.data.total, c.query).toBeGreaterThan(50);
-    }
-  });
-
   it('a normal preview does not wait behind hostile ones', async () => {
     // Three warm threads (calls made together each start one; idle ones stay 30 s), so the answer below measures
     // waiting, not a thread's start-up.
@@ -171,6 +147,52 @@ describe('live preview within a time budget, off the event loop (issue 18, findi
     expect(stopped.value).toBe('went away');
     expect(stopped.ms).toBeLessThan(BUDGET_MS);
   });
+});
+
+/**
+ * What a preview answers, on a server whose budget no normal preview reaches even on a loaded CI machine: the answers,
+ * not their speed, are checked here (the budget itself above; the speed by `npm run bench -- preview`).
+ */
+describe('normal previews', () => {
+  const roomy = {} as { server: TestServer; organizationId: string; preview: (query: string, over?: Record<string, unknown>) => ReturnType<typeof preview> };
+  beforeAll(async () => {
+    roomy.server = await startTestServer({
+      plugins: [postsServer, conversationsServer], pipeline: { worker: false },
+      env: { NARRASCOPE_QUERY_TIME_BUDGET_MS: '60000' },
+    });
+    const s = await signedIn(roomy.server, 'Preview Answers Org');
+    roomy.organizationId = s.user.organizationId;
+    const project = ((await s.client.post('/api/v2/project', { name: 'Project' })).body.data as { id: string }).id;
+    roomy.preview = (query, over = {}) => s.client.post('/api/v2/conversations/preview',
+      conversationBody(project, { query_string: query, start_date: '2025-12-01T00:00', end_date: '2026-03-01T00:00', ...over }));
+    const report = await importPosts({ storage: roomy.server.storage, organizationId: roomy.organizationId, format: 'jsonl', input: Readable.from([Buffer.from(corpus())]) });
+    expect(report).toMatchObject({ inserted: POSTS, rejected: 0 });
+  });
+  afterAll(async () => roomy.server?.close());
+
+  it('answer the counts of the in-process search', async () => {
+    // A few days each (~1,000 posts); `"housing rent"` and the unknown word span everything.
+    const cases: Array<{ query: string; start: string; end: string }> = [
+      { query: 'tariff', start: '2026-01-02T00:00', end: '2026-01-05T00:00' },
+      { query: 'tariff OR trade OR "ballot election"', start: '2026-01-05T00:00', end: '2026-01-08T00:00' },
+      { query: '(vaccine OR measles) AND NOT strike', start: '2026-01-08T00:00', end: '2026-01-11T00:00' },
+      { query: 'NOT climate', start: '2026-01-10T00:00', end: '2026-01-12T06:30' }, // not exact in FTS5: the matcher decides
+      { query: `${'storm AND (rent OR '.repeat(31)}farm${')'.repeat(31)}`, start: '2026-01-12T00:00', end: '2026-01-15T00:00' },
+      { query: '"housing rent"', start: '2025-12-01T00:00', end: '2026-03-01T00:00' },
+      { query: 'zzzunknown', start: '2025-12-01T00:00', end: '2026-03-01T00:00' },
+    ];
+    for (const c of cases) {
+      const res = await roomy.preview(c.query, { start_date: c.start, end_date: c.end });
+      expect(res.status, c.query).toBe(200);
+      const expected = (await countMatchingHere(roomy.server.storage, {
+        organizationId: roomy.organizationId, query: ast(c.query), startDate: res.body.data.start_date, endDate: res.body.data.end_date,
+      })).filter((p) => p.count > 0);
+      expect({ total: res.body.data.total, platforms: res.body.data.platforms }, c.query)
+        .toEqual({ total: expected.reduce((n, p) => n + p.count, 0), platforms: expected });
+      if (c.query !== 'zzzunknown') expect(res.body.data.total, c.query).toBeGreaterThan(50);
+    }
+  });
+
 });
 
 /**

@@ -204,7 +204,7 @@ describe('access', () => {
 });
 
 describe('scale (issue 8: ~20k accounts, 100k edges)', () => {
-  it('400 clusters (20k accounts, 100k edges) take as many SQL queries as 12, in one round trip of seconds at most', async () => {
+  it('400 clusters (20k accounts, 100k edges) take as many SQL queries as 12, in one round trip', async () => {
     // 400 clusters from 89 down to 11 accounts (5 edges each), the first evened out to make exactly 20,000.
     const sizes = Array.from({ length: 400 }, (_, k) => 11 + Math.floor((79 * (399 - k)) / 399));
     sizes[0]! += 20_000 - sizes.reduce((s, n) => s + n, 0);
@@ -223,8 +223,7 @@ describe('scale (issue 8: ~20k accounts, 100k edges)', () => {
       expect(clusters.length, filters).toBe(filters ? sizes.filter((_, k) => k % 3 !== 1 || k % 10 === 9).length : 400);
       expect(large.queries, filters).toBe(small.queries);
       console.info(`coordination_graph ${filters || 'no filters'}: ${clusters.length} clusters, ${clusters.reduce((s, c) => s + c.accounts.length, 0)} accounts, ${edgeCount(clusters)} edges, ${large.queries} queries, ${Math.round(ms)} ms`);
-      // Generous for a shared CI machine; the figure is printed above (and in the plugin README).
-      expect(ms).toBeLessThan(5000);
+      // Speed is checked by `npm run bench`, not here: the figure is printed above (and in the plugin README).
     }
   }, 180_000);
 });
