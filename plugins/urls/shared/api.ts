@@ -169,6 +169,7 @@ export const registrationLookupAnswerSchema = z.object({ status: z.enum(['found'
 
 export const URLS_MESSAGES = {
   lookupsOff: 'Registration lookups are off for this organization',
+  lookupNotAllowed: 'You do not have permission to look up registrations.',
   badDomain: SHARED_MESSAGES.fqdnRequired,
   csvHeader: "the first row must be the header 'domain,category'",
   csvRow: (line: number, message: string) => `line ${line}: ${message}`,

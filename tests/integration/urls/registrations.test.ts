@@ -114,6 +114,15 @@ describe('POST /api/v2/urls/registrations/{domain}/lookup', () => {
     const refused = await noCsrf.post('/api/v2/urls/registrations/fresh-report.com/lookup');
     expect([refused.status, errorsOf(refused)]).toEqual([401, ['no auth token found']]);
   });
+
+  it('refuses a reader (no analyst role): nothing is looked up or stored', async () => {
+    const { client: reader } = await signIn(t, 'Org R', 'Reader');
+    registry.entries.set('reader-try.com', { kind: 'found', facts: { registrar: 'R', created: '2026-01-01T00:00:00Z' } });
+    const before = { snapshots: await snapshots(), requests: registry.requests.length };
+    const res = await reader.post('/api/v2/urls/registrations/reader-try.com/lookup');
+    expect([res.status, errorsOf(res)]).toEqual([403, ['You do not have permission to look up registrations.']]);
+    expect({ snapshots: await snapshots(), requests: registry.requests.length }).toEqual(before);
+  });
 });
 
 describe('lookups off (the default)', () => {
