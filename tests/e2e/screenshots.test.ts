@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_ADMIN_EMAIL } from '@core/server/seed';
@@ -8,12 +9,16 @@ import { DEMO_PASSWORD, startDemoServer, waitForRun } from './demo';
 
 /**
  * Readable panes (issue 20, ADR 0012): the Overview and Dashboard tabs of the demo conversation at 1280x800 and
- * 1920x1080 in Chromium, saved to docs/screenshots/ (linked from README.md), and no chart label drawn over another
- * or cut by its pane: legend entries, slice texts and axis tick labels of every Plotly chart are compared box by box.
+ * 1920x1080 in Chromium, and no chart label drawn over another or cut by its pane: legend entries, slice texts and axis
+ * tick labels of every Plotly chart are compared box by box. The screenshots go to docs/screenshots/ (linked from
+ * README.md) only with NARRASCOPE_UPDATE_SCREENSHOTS=1, so that `npm test` leaves the checkout as it was; otherwise to
+ * a temporary folder.
  */
 const SIZES = [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }] as const;
 const TABS = [{ name: 'overview', path: 'explorer/overview' }, { name: 'dashboard', path: 'dashboard' }] as const;
-const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
+const OUT = process.env.NARRASCOPE_UPDATE_SCREENSHOTS === '1'
+  ? path.resolve(import.meta.dirname, '../../docs/screenshots')
+  : path.join(os.tmpdir(), 'narrascope-screenshots');
 
 let server: TestServer;
 let browser: Browser;
