@@ -57,7 +57,7 @@ describe('query limits over HTTP (issue 18, findings 5 and 2)', () => {
     const started = Date.now();
     const preview = await client.post('/api/v2/conversations/preview', conversationBody(project.id, { query_string: chain }));
     expect([preview.status, preview.body.metadata.msg]).toEqual([400, `${INVALID}: more than 500 terms found starting at position 3000: "…AND a AND a AND a AND a AND a …"`]);
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(3_000); // bounded work; room for a loaded CI machine
     const create = await client.post('/api/v2/conversations', conversationBody(project.id, { query_string: chain }));
     expect(create.status).toBe(400);
     expect(await snapshot(t)).toEqual(before);

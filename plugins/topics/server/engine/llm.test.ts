@@ -28,7 +28,7 @@ beforeAll(async () => {
       if (mode === 'ok') reply(JSON.stringify({ title: `About ${key}`, description: `Posts discussing ${key}.` }));
       else if (mode === 'fenced') reply('Sure!\n```json\n{"title": "Fenced <b>title</b>", "description": "Fine."}\n```');
       else if (mode === 'garbage') reply('I cannot help with that.');
-      else if (mode === 'error') { res.writeHead(500); res.end('boom'); } else setTimeout(() => reply('{"title":"late","description":"late"}'), 2000);
+      else if (mode === 'error') { res.writeHead(500); res.end('boom'); } else setTimeout(() => reply('{"title":"late","description":"late"}'), 10_000);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -76,7 +76,8 @@ describe('LLM titles', () => {
     const out = await applyLlmTitles(result, posts, config());
     expect(out.stats.titles).toBe('extractive');
     expect(out.narratives.map((n) => n.title)).toEqual(result.narratives.map((n) => n.title));
-    expect(Date.now() - started).toBeLessThan(1900);
+    // The slow endpoint answers after 10 s; the 500 ms timeout gave up long before (with room for a loaded machine).
+    expect(Date.now() - started).toBeLessThan(8_000);
   });
 
   it('falls back when nothing listens on the port', async () => {
