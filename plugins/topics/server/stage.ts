@@ -8,8 +8,9 @@ import type { TopicRunResult } from '../shared/types';
 import { applyLlmTitles, llmConfigFromEnv, type TopicEngineOptions } from './engine';
 import type { EngineTaskInput } from './engineTask';
 import { readPostEntities, topNarrativeEntities } from './entities';
+import { carryNarrativeIds, previousNarratives } from './lineage';
 import { loadRunPosts } from './runPosts';
-import { storeResult, storeStatus, type RunScope } from './store';
+import { storeResult, storeStatus, topicsDb, type RunScope } from './store';
 
 /** The enrichment stage whose output (language, threats, engagement) this one reads through the post facets. */
 export { NLP_STAGE_ID };
@@ -52,6 +53,8 @@ export function narrativesStage(opts: NarrativesStageOptions = {}) {
       try {
         const input: EngineTaskInput = { posts, options: { seed: TOPICS_SEED, ...opts.engine } };
         result = await runInWorker<EngineTaskInput, TopicRunResult>(new URL('./engineTask.ts', import.meta.url), 'computeTopics', input, { signal: ctx.signal });
+        // A narrative that continues one of the previous run's keeps its id (lineage.ts).
+        result = carryNarrativeIds(result, await previousNarratives(topicsDb(ctx.storage), scope));
         ctx.progress(0.8, 'Writing titles');
         result = await applyLlmTitles(result, posts, llmConfigFromEnv(opts.env ?? process.env));
         ctx.progress(0.9, 'Counting entities');

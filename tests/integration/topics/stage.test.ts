@@ -68,6 +68,47 @@ describe(`stage topics.narratives on ${process.env.NARRASCOPE_TEST_DATABASE_URL 
     expect(second.topics.map((x) => [x.rid, x.ngrams])).toEqual(first.topics.map((x) => [x.rid, x.ngrams]));
   });
 
+  it("keeps a narrative's id across runs whose windows overlap; an unrelated narrative gets its own", async () => {
+    const org = await ensureOrganization(t.storage, 'Lineage Org');
+    const conversation = crypto.randomUUID();
+    const { ids, labels } = await insertPosts(t.storage, org);
+    // Posts 0-14 of each topic, then 5-19 (as a daily run's window moves): half of each narrative's posts shared.
+    const nth = (from: number, to: number) => ids.filter((_, i) => {
+      const k = labels.slice(0, i).filter((l) => l === labels[i]).length;
+      return k >= from && k < to;
+    });
+    const first = await insertRun(t.storage, org, conversation, nth(0, 15), { createdAt: '2026-01-01T00:00:00.000Z' });
+    const second = await insertRun(t.storage, org, conversation, nth(5, 20), { createdAt: '2026-01-02T00:00:00.000Z' });
+    await runStage(t, org, conversation, first);
+    await runStage(t, org, conversation, second);
+    const topicOf = async (runId: string) => {
+      const rows = (await snapshot(runId)).members;
+      const byPost = new Map(rows.map((m) => [Number(m.post_id), m.topic_rid!]));
+      // The narrative id of each label, read from one of its posts in the run.
+      return Object.fromEntries(['vaccine', 'election', 'football'].map((label) => [label,
+        byPost.get(ids.find((id, i) => labels[i] === label && byPost.has(id))!)]));
+    };
+    const before = await topicOf(first);
+    expect(new Set(Object.values(before)).size).toBe(3);
+    expect(await topicOf(second)).toEqual(before);
+    const narratives = await db().selectFrom('topics_narratives').select(['id', 'risk']).where('run_id', '=', second).execute();
+    expect(narratives.map((n) => n.id).sort()).toEqual(Object.values(before).sort());
+    // The risk's suggested filters name the narrative by the id it kept.
+    for (const n of narratives) {
+      for (const r of JSON.parse(n.risk).insight_risks) {
+        expect(r.filters.filter((f: { key: string }) => f.key === 'narratives').map((f: { value: string }) => f.value)).toEqual([n.id]);
+      }
+    }
+
+    // A later run over other posts on the same subjects shares no post with the one before: new ids.
+    const other = await insertPosts(t.storage, org);
+    const third = await insertRun(t.storage, org, conversation, other.ids, { createdAt: '2026-01-03T00:00:00.000Z' });
+    await runStage(t, org, conversation, third);
+    const thirdIds = (await snapshot(third)).topics.map((x) => x.rid);
+    expect(thirdIds).toHaveLength(3);
+    for (const id of thirdIds) expect(Object.values(before)).not.toContain(id);
+  });
+
   it('records "No posts to cluster" for an empty run', async () => {
     const org = await ensureOrganization(t.storage, 'Empty Org');
     const conversation = crypto.randomUUID();
