@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Storage } from '@core/server/storage/database';
 
 /**
@@ -7,9 +7,11 @@ import type { Storage } from '@core/server/storage/database';
  * reads ~60-byte rows stored together instead of 200k scattered wide post rows (bodies, JSON) among the
  * organisation's million: filter_counts and filtered pages drop from seconds to tens of milliseconds.
  *
- * Filled on first use of a run by the explorer (one INSERT ... SELECT; a run's links do not change once it
- * succeeded) and marked in `posts_explorer_runs`; rows of a conversation's older runs are dropped then, so the
- * table holds about one copy of each explored conversation. Post deletion cascades.
+ * Filled when a run succeeds (warmOnFinish.ts) or on first use of a run by the explorer (one INSERT ... SELECT; a
+ * run's links do not change once it succeeded) and marked in `posts_explorer_runs` in the same transaction; rows of a
+ * conversation's older runs are dropped then, so the table holds about one copy of each explored conversation. Post
+ * deletion cascades. While a fill is under way, raw_data pages read the same columns live (postSet.ts `liveFacts`)
+ * instead of waiting for it (`runFactsState`).
  */
 
 export async function createExplorerFacts(db: Kysely<any>): Promise<void> {
@@ -42,11 +44,55 @@ export async function createExplorerFacts(db: Kysely<any>): Promise<void> {
 
 const FACT_COLUMNS = 'run_id, id, organization_id, published_at, platform, is_repost, is_reply, is_quote, is_niche, rid, language, actor_id';
 
-/** Makes sure the run's facts exist (idempotent; concurrent callers both succeed). */
-export async function ensureRunFacts(storage: Storage, scope: { organizationId: string; conversationId: string; runId: string }): Promise<void> {
+/**
+ * The run's facts read live from the store: what the copy holds, as a derived table (alias it). Serves pages while
+ * the copy is being made; both engines flatten it into a join of the run's links and the posts.
+ */
+export const liveFacts = (scope: { organizationId: string; runId: string }): RawBuilder<unknown> => sql`(select rp.run_id, p.id,
+  p.organization_id, p.published_at, p.platform, p.is_repost, p.is_reply, p.is_quote, p.is_niche, p.rid, p.language, p.actor_id
+  from posts_run_posts rp join posts_posts p on p.id = rp.post_id
+  where rp.run_id = ${scope.runId} and p.organization_id = ${scope.organizationId})`;
+
+type FactsScope = { organizationId: string; conversationId: string; runId: string };
+
+/** Fills under way in this process, per storage: runId -> the fill. Concurrent callers share one copy. */
+const filling = new WeakMap<Storage, Map<string, Promise<void>>>();
+
+/**
+ * Makes sure the run's facts exist (idempotent). Callers in this process share the fill under way; a fill in another
+ * process is waited for by the database (the second copy's conflicting keys wait for the first to commit).
+ */
+export function ensureRunFacts(storage: Storage, scope: FactsScope): Promise<void> {
+  let inFlight = filling.get(storage);
+  if (!inFlight) { inFlight = new Map(); filling.set(storage, inFlight); }
+  const pending = inFlight.get(scope.runId);
+  if (pending) return pending;
+  const started = fillRunFacts(storage, scope).finally(() => {
+    if (inFlight.get(scope.runId) === started) inFlight.delete(scope.runId);
+  });
+  inFlight.set(scope.runId, started);
+  return started;
+}
+
+/**
+ * 'ready' when the run's facts are complete; otherwise 'filling', with a fill started if none is under way in this
+ * process, never waited for here (`onError` hears of its failure; the next call tries again).
+ */
+export async function runFactsState(storage: Storage, scope: FactsScope, onError: (error: unknown) => void): Promise<'ready' | 'filling'> {
+  if (filling.get(storage)?.has(scope.runId)) return 'filling';
+  if (await isMarked(storage, scope.runId)) return 'ready';
+  ensureRunFacts(storage, scope).catch(onError);
+  return 'filling';
+}
+
+async function isMarked(storage: Storage, runId: string): Promise<boolean> {
   const db = storage.db as unknown as Kysely<any>;
-  const marked = await db.selectFrom('posts_explorer_runs').select('run_id').where('run_id', '=', scope.runId).executeTakeFirst();
-  if (marked) return;
+  return (await db.selectFrom('posts_explorer_runs').select('run_id').where('run_id', '=', runId).executeTakeFirst()) !== undefined;
+}
+
+async function fillRunFacts(storage: Storage, scope: FactsScope): Promise<void> {
+  const db = storage.db as unknown as Kysely<any>;
+  if (await isMarked(storage, scope.runId)) return;
   await db.transaction().execute(async (trx) => {
     const older = await trx.selectFrom('posts_explorer_runs').select('run_id')
       .where('organization_id', '=', scope.organizationId).where('conversation_id', '=', scope.conversationId).execute();
@@ -54,11 +100,9 @@ export async function ensureRunFacts(storage: Storage, scope: { organizationId: 
       await trx.deleteFrom('posts_explorer_facts').where('run_id', '=', old).execute();
       await trx.deleteFrom('posts_explorer_runs').where('run_id', '=', old).execute();
     }
+    // `where true`: SQLite would read `on conflict` as part of the SELECT's join otherwise.
     await sql`insert into posts_explorer_facts (${sql.raw(FACT_COLUMNS)})
-      select rp.run_id, p.id, p.organization_id, p.published_at, p.platform, p.is_repost, p.is_reply, p.is_quote, p.is_niche, p.rid,
-        p.language, p.actor_id
-      from posts_run_posts rp join posts_posts p on p.id = rp.post_id
-      where rp.run_id = ${scope.runId} and p.organization_id = ${scope.organizationId}
+      select ${sql.raw(FACT_COLUMNS)} from ${liveFacts(scope)} f where true
       on conflict do nothing`.execute(trx);
     await trx.insertInto('posts_explorer_runs').values({
       run_id: scope.runId, organization_id: scope.organizationId, conversation_id: scope.conversationId, filled_at: new Date().toISOString(),

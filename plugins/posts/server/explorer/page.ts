@@ -8,7 +8,7 @@ import type { OrderBy } from './params';
 import { indexIds, indexOrderName, indexTotal, servesQuery } from './indexQueries';
 import { fromRunPosts, type PostSetQuery } from './postSet';
 import { rowsFor } from './rows';
-import { runIndexOf, type RunIndex } from './runIndex';
+import { runIndexIfReady, runIndexOf, type RunIndex } from './runIndex';
 
 /** One page of the explorer's post set: ids in order, and how many posts the set holds. */
 
@@ -42,17 +42,21 @@ export function orderClause(registry: PostFacetRegistry, q: PostSetQuery, orderB
 
 const dbOf = (storage: Storage) => storage.db as unknown as Kysely<any>;
 
-/** The run's in-memory index when it can answer `q` (runIndex.ts), else null for the SQL path. */
-async function indexFor(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery): Promise<RunIndex | null> {
-  return servesQuery(q) ? runIndexOf(storage, registry, q.scope) : null;
+/**
+ * The run's in-memory index when it can answer `q` (runIndex.ts), else null for the SQL path. Pages and totals
+ * (`ifReady`) take the SQL path while another request's or the finished run's load is under way, instead of waiting.
+ */
+async function indexFor(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery, ifReady = false): Promise<RunIndex | null> {
+  if (q.live || !servesQuery(q)) return null;
+  return ifReady ? runIndexIfReady(storage, registry, q.scope) : runIndexOf(storage, registry, q.scope);
 }
 
 /** Posts in the set. Without any narrowing it is the run's fact count (a covering scan of its primary key). */
 export async function totalOf(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery): Promise<number> {
   if (q.scope.runId === null) return 0;
-  const index = await indexFor(storage, registry, q);
+  const index = await indexFor(storage, registry, q, true);
   if (index) return indexTotal(index, q);
-  const unfiltered = isEmptyFilters(q.filters) && q.search === null && !q.coordinationOnly;
+  const unfiltered = !q.live && isEmptyFilters(q.filters) && q.search === null && !q.coordinationOnly;
   const query = unfiltered
     ? sql<{ n: number }>`select count(*) as n from posts_explorer_facts p where p.run_id = ${q.scope.runId}`
     : sql<{ n: number }>`select count(*) as n ${fromRunPosts(registry, storage.dialect, q)}`;
@@ -67,7 +71,7 @@ export async function pageIds(
   if (q.scope.runId === null) return [];
   // A caller's own order (notable posts) is SQL only; otherwise the index serves the orders it knows.
   const orderName = order === undefined ? indexOrderName(registry, page.orderBy) : null;
-  const index = orderName === null ? null : await indexFor(storage, registry, q);
+  const index = orderName === null ? null : await indexFor(storage, registry, q, true);
   if (index && orderName !== null) return indexIds(storage, registry, index, q, orderName, page.offset, page.limit);
   order ??= orderClause(registry, q, page.orderBy);
   const rows = (await sql<{ id: number }>`select p.id ${fromRunPosts(registry, storage.dialect, q)} order by ${order}

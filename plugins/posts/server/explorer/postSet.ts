@@ -4,6 +4,7 @@ import type { DialectName } from '@core/server/storage/database';
 import { filterPredicate, type BooleanDimension, type FilterColumns, type Filters, type ListDimension } from '@core/shared/filters';
 import { toFts5, toTsquery, and as allOf, phrase } from '@core/shared/query';
 import { scopeFilterColumns } from '@core/server/postScope';
+import { liveFacts } from './facts';
 import type { ExplorerScope } from './scope';
 
 /**
@@ -17,6 +18,8 @@ export interface PostSetQuery {
   filters: Filters;
   search: string | null;
   coordinationOnly: boolean;
+  /** Read the run's posts live from the store (facts.ts `liveFacts`): its facts are still being filled. */
+  live?: boolean;
 }
 
 export type Dimension = ListDimension | BooleanDimension;
@@ -69,8 +72,10 @@ export function postConditions(registry: PostFacetRegistry, dialect: DialectName
 
 /**
  * `from posts_explorer_facts p where ...`: the run's posts matching `q`, read from the run's narrow facts (facts.ts;
- * `p.id` is the post id). Pages walk its (run_id, published_at, id) index; counts scan the run's rows only.
+ * `p.id` is the post id). Pages walk its (run_id, published_at, id) index; counts scan the run's rows only. With
+ * `q.live` the same columns come from the store's tables (`liveFacts`), while the facts are being filled.
  */
 export function fromRunPosts(registry: PostFacetRegistry, dialect: DialectName, q: PostSetQuery, omit: readonly Dimension[] = []): RawBuilder<unknown> {
-  return sql`from posts_explorer_facts p where p.run_id = ${q.scope.runId} and ${postConditions(registry, dialect, q, omit)}`;
+  const source = q.live && q.scope.runId !== null ? liveFacts({ ...q.scope, runId: q.scope.runId }) : sql`posts_explorer_facts`;
+  return sql`from ${source} p where p.run_id = ${q.scope.runId} and ${postConditions(registry, dialect, q, omit)}`;
 }

@@ -14,7 +14,7 @@ import {
 import { insightLookupKey } from '@plugins/insights/shared/public';
 import { chartData, withDomainInsights } from './chartData';
 import { exportChunks, exportFileName, exportStream } from './exportStream';
-import { ensureRunFacts } from './facts';
+import { ensureRunFacts, runFactsState } from './facts';
 import { filterCounts } from './filterCounts';
 import { executeGraphql } from './graphql';
 import { notablePosts } from './notable';
@@ -46,11 +46,26 @@ type AnyContext = RouteContext<unknown, unknown, unknown>;
 
 const services = (ctx: AnyContext) => ({ storage: ctx.app.storage, registry: ctx.app.services.get(postFacetsKey) });
 
-async function postSet(ctx: AnyContext, conversationId: string, filters: Filters, extra: Partial<PostSetQuery> = {}): Promise<PostSetQuery> {
+/**
+ * The caller's post set of a conversation. Its run's facts are waited for, unless `live`: a page then reads the same
+ * columns live from the store while they are filled (facts.ts `runFactsState`), so the first page after a run never
+ * waits for the preparation the finished run started.
+ */
+async function postSet(
+  ctx: AnyContext, conversationId: string, filters: Filters, extra: Partial<PostSetQuery> = {}, opts: { live?: boolean } = {},
+): Promise<PostSetQuery> {
   const user = requireUser(ctx);
   const scope = await conversationScope(ctx.app, user.organization_id, conversationId);
-  if (scope.runId !== null) await ensureRunFacts(ctx.app.storage, { ...scope, runId: scope.runId });
-  return { scope, filters, search: null, coordinationOnly: false, ...extra };
+  const q: PostSetQuery = { scope, filters, search: null, coordinationOnly: false, ...extra };
+  if (scope.runId === null) return q;
+  const runScope = { ...scope, runId: scope.runId };
+  if (!opts.live) {
+    await ensureRunFacts(ctx.app.storage, runScope);
+    return q;
+  }
+  const state = await runFactsState(ctx.app.storage, runScope, (error) =>
+    ctx.app.logger.warn({ err: error, runId: runScope.runId }, 'could not fill the explorer facts of a run'));
+  return state === 'filling' ? { ...q, live: true } : q;
 }
 
 async function sendExport(ctx: AnyContext, q: PostSetQuery, format: 'csv' | 'jsonl', orderBy: readonly OrderBy[]) {
@@ -83,7 +98,7 @@ export function registerExplorerRoutes(r: RouteRegistrar): void {
   }, async (ctx) => {
     const { storage, registry } = services(ctx);
     const p = ctx.query;
-    const q = await postSet(ctx, ctx.params.id, p.filters, { search: p.search, coordinationOnly: p.coordinationOnly });
+    const q = await postSet(ctx, ctx.params.id, p.filters, { search: p.search, coordinationOnly: p.coordinationOnly }, { live: !p.exportFormat });
     if (p.exportFormat) return sendExport(ctx, q, p.exportFormat, p.orderBy);
     const [ids, total] = await Promise.all([
       pageIds(storage, registry, q, { limit: p.limit, offset: p.offset, orderBy: p.orderBy }),

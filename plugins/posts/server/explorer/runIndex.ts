@@ -182,6 +182,21 @@ export async function runIndexOf(storage: Storage, registry: PostFacetRegistry, 
 }
 
 /**
+ * As runIndexOf, but null (the SQL path answers) instead of waiting while a load of the run's index for the current
+ * revisions is under way: the one a finished run starts (warmOnFinish.ts) or another request's.
+ */
+export async function runIndexIfReady(storage: Storage, registry: PostFacetRegistry, scope: ExplorerScope): Promise<RunIndex | null> {
+  if (scope.runId === null) return null;
+  const entry = caches.get(storage)?.get(scope.runId);
+  if (entry && !entry.loaded) {
+    const revision = await indexRevision(registry, scope);
+    const loaded = caches.get(storage)?.get(scope.runId)?.loaded;
+    if (entry.revision === revision && loaded === undefined) return null;
+  }
+  return runIndexOf(storage, registry, scope);
+}
+
+/**
  * The run's index only when it is already in memory for the current revisions (never loads one). Serves core's
  * post scope for every analysis (runIndexAccelerator.ts): loading there could be for a run being produced, whose facts
  * would replace the explored run's.
