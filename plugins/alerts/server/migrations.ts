@@ -94,4 +94,11 @@ export const migrations: Migration[] = [
         .execute();
     },
   },
+  {
+    // Continuous conversations: the posts new since the previous run, beside the 7-day window's total (tables.ts).
+    id: 'alerts/002_metrics_new_posts',
+    async up(db) {
+      await db.schema.alterTable('alerts_metrics').addColumn('new_posts', 'integer').execute();
+    },
+  },
 ];

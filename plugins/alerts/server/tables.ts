@@ -25,6 +25,13 @@ export interface MetricRow {
   metric: string;
   value: number;
   weight: number;
+  /**
+   * post_count rows of a continuous conversation's run: the bucket's posts that were not in the conversation's
+   * previous run (its 7-day window overlaps the previous one by 6 days; these are the posts new since). Null for
+   * risk_score, one-off conversations and a continuous conversation's first run. Internal: the spec's conversation
+   * metric has no such field, so the metrics call does not answer it; the unusual-change criterion judges it.
+   */
+  new_posts: number | null;
 }
 
 export interface ConfigRow {

@@ -73,6 +73,13 @@ export const unusualExplanationSchema = z.object({
   observed: z.number(),
   tail_probability: z.number(),
   cutoff: z.number(),
+  /**
+   * What was judged: `value` = the metric's value at each run (the criterion's `actual`); `new_posts` = a continuous
+   * conversation's posts new since the previous run (its runs' 7-day windows overlap, so `actual`, the window's
+   * total, moves little when a day surges): `observed`, `expected` and `history_points` are then of new posts.
+   * Absent on firings stored before it existed (= value).
+   */
+  basis: z.enum(['value', 'new_posts']).optional(),
 });
 export type UnusualExplanation = z.infer<typeof unusualExplanationSchema>;
 

@@ -6,29 +6,31 @@ import { demoBacktest, type DemoBacktestResult } from './demoBacktest';
 /**
  * Issue 16's backtest on the demo corpus's planted theme spikes (demoBacktest.ts beside this file): one continuous conversation per
  * theme, run daily over the last 7 days, the metrics stage's rows, the rule's firings as the preview and the evaluation
- * stage compute them. The issue's bar is >= 90 % found with <= 1 false alarm per conversation-month; on this path
- * the criterion finds about two thirds (docs/benchmarks.md, "Alerts"): a continuous run's post_count is a 7-day total,
- * so a day's spike is a small part of it and a spike that enters while an earlier one leaves does not show at all.
- * The floors below are the figures measured, so a change that loses spikes or adds false alarms fails here.
+ * stage compute them. The issue's bar is >= 90 % found with <= 1 false alarm per conversation-month. The criterion
+ * judges the posts new since the previous run (the 7-day totals overlap; docs/benchmarks.md, "Alerts"): 31 of 35
+ * spikes over the three seeds (89 %), just under the bar; the misses are second spikes of a theme while its history,
+ * 7 to 10 runs, still holds the first. The floors below are the figures measured, so a change that loses spikes or
+ * adds false alarms fails here. A fourth seed, never looked at while choosing, is checked apart (held out).
  */
 const unusual: Criterion = { metric: 'post_count', unit: 'count', direction: 'increase', threshold: 0, kind: 'unusual_change', sensitivity: 'medium' };
 const results: DemoBacktestResult[] = [];
+const report = (r: DemoBacktestResult) => console.info(`demo backtest seed ${r.seed}: found ${r.found}/${r.judged} (${r.unjudged} in the warm-up or the last day), ` +
+  `${r.falseAlarms} false alarms and ${r.repeats} repeats over ${r.months.toFixed(2)} conversation-months ` +
+  `(${r.falseAlarmsPerConversationMonth.toFixed(2)} per conversation-month)`);
 
 describe('unusual change on the demo corpus\'s planted theme spikes (continuous conversations, daily runs)', () => {
   for (const seed of ['narrascope-demo', 'other-seed', 'third']) {
-    it(`seed ${seed}: at most 1 false alarm per conversation-month`, () => {
+    it(`seed ${seed}: finds >= 80 % with at most 1 false alarm per conversation-month`, () => {
       const r = demoBacktest({ seed, posts: DEFAULT_DEMO_POSTS, days: 30 }, unusual);
       results.push(r);
-      console.info(`demo backtest seed ${seed}: found ${r.found}/${r.judged} (${r.unjudged} in the warm-up or the last day), ` +
-        `${r.falseAlarms} false alarms and ${r.repeats} repeats over ${r.months.toFixed(2)} conversation-months ` +
-        `(${r.falseAlarmsPerConversationMonth.toFixed(2)} per conversation-month)`);
+      report(r);
       expect(r.judged).toBeGreaterThanOrEqual(10);
       expect(r.falseAlarmsPerConversationMonth).toBeLessThanOrEqual(1);
-      expect(r.found / r.judged).toBeGreaterThanOrEqual(0.45);
+      expect(r.found / r.judged).toBeGreaterThanOrEqual(0.8);
     }, 90_000);
   }
 
-  it('over the three seeds: found >= 60 % (the issue asks 90 %), false alarms <= 0.5 per conversation-month', () => {
+  it('over the three seeds: found >= 88 % (the issue asks 90 %), false alarms <= 0.6 per conversation-month', () => {
     expect(results).toHaveLength(3);
     const found = results.reduce((n, r) => n + r.found, 0);
     const judged = results.reduce((n, r) => n + r.judged, 0);
@@ -38,7 +40,15 @@ describe('unusual change on the demo corpus\'s planted theme spikes (continuous 
     console.info(`demo backtest, 3 seeds: found ${found}/${judged} = ${(found / judged).toFixed(3)}, ` +
       `${(falseAlarms / months).toFixed(2)} false alarms per conversation-month; worst seed ${byRate[0]!.seed} ` +
       `${byRate[0]!.found}/${byRate[0]!.judged}, best ${byRate[2]!.seed} ${byRate[2]!.found}/${byRate[2]!.judged}`);
-    expect(found / judged).toBeGreaterThanOrEqual(0.6);
-    expect(falseAlarms / months).toBeLessThanOrEqual(0.5);
+    expect(found / judged).toBeGreaterThanOrEqual(0.88);
+    expect(falseAlarms / months).toBeLessThanOrEqual(0.6);
   });
+
+  it('held out (a seed not used while choosing): finds >= 80 % with at most 1 false alarm per conversation-month', () => {
+    const r = demoBacktest({ seed: 'held-out-5', posts: DEFAULT_DEMO_POSTS, days: 30 }, unusual);
+    report(r);
+    expect(r.judged).toBeGreaterThanOrEqual(10);
+    expect(r.falseAlarmsPerConversationMonth).toBeLessThanOrEqual(1);
+    expect(r.found / r.judged).toBeGreaterThanOrEqual(0.8);
+  }, 90_000);
 });

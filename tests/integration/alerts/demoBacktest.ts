@@ -10,12 +10,15 @@ import { demoConversations, type DemoConversation, type DemoCorpusOptions } from
  * metric rows of each daily run (demoConversations.ts), the criterion's series (`seriesOf`) and the rule's firings
  * (`ruleFirings`, what the preview answers and the evaluation stage stores run by run).
  *
- * - A spike peaking at hour `a` is **found** when the rule fires at a run in (a - 12 h, a + 48 h]: the run that first
- *   sees its rise or the next one (runs are daily; the spike decays over about 18 h each side of its peak).
+ * - A spike peaking at hour `a` is **found** when the rule fires at a run in (a - 36 h, a + 48 h]: the spike rises and
+ *   fades exponentially over 18 h each side of its peak (the generator's `themeSpikes`), so 36 h before the peak (two
+ *   e-folds) the theme is already drawn 1 + 0.14 x height times as often; a run then sees the rise, the next runs the
+ *   peak and the fall. (Until the posts new since the previous run were judged, the window started at a - 12 h; with
+ *   the 7-day totals no run saw a rise that early. `LEAD_HOURS_BEFORE` = 12 gives the earlier scoring.)
  * - It is **judged** only when the run after its peak has MIN_HISTORY earlier runs (before that the criterion cannot
  *   fire at all) and the conversation ran at least a day after the peak (at the corpus's end it has not yet).
  * - A firing is **explained** while a spike is inside the run's 7-day window (its peak up to 7 days + 36 h before
- *   the run, or up to 12 h after it); explained firings after the first one per spike are **repeats** (the window
+ *   the run, or up to 36 h after it); explained firings after the first one per spike are **repeats** (the window
  *   still holds the surge), reported apart. Any other firing is a **false alarm**.
  * - Months: the runs that could fire (those with MIN_HISTORY earlier runs), per conversation, in 30-day months.
  */
@@ -36,18 +39,28 @@ export interface DemoBacktestResult {
 }
 
 const WINDOW_HOURS = CONTINUOUS_WINDOW_DAYS * 24;
+/** How long before its peak a spike's rise counts (see above). */
+export const LEAD_HOURS_BEFORE = 36;
 
-export function scoreConversation(c: DemoConversation, criterion: Criterion): ConversationScore & { unjudged: number } {
-  const series = seriesOf(c.rows, criterion.metric, { platform: criterion.platform, risk_categories: criterion.risk_categories });
+/**
+ * `windowTotals`: judge the 7-day totals as the criterion did before the posts new since the previous run were
+ * recorded (the rows' `new_posts` left out), for comparison; `leadHours`: the scoring's lead (above).
+ */
+export interface ScoringOptions { windowTotals?: boolean; leadHours?: number }
+
+export function scoreConversation(c: DemoConversation, criterion: Criterion, scoring: ScoringOptions = {}): ConversationScore & { unjudged: number } {
+  const lead = scoring.leadHours ?? LEAD_HOURS_BEFORE;
+  const rows = scoring.windowTotals ? c.rows.map((r) => ({ ...r, new_posts: null })) : c.rows;
+  const series = seriesOf(rows, criterion.metric, { platform: criterion.platform, risk_categories: criterion.risk_categories });
   const hourOf = new Map(series.map((p, i) => [p.run_id, c.runHours[i]!]));
   const fired = ruleFirings('Backtest', [criterion], [series]).map((f) => hourOf.get(f.run_id)!);
   const firstJudged = c.runHours[MIN_HISTORY];
   const lastRun = c.runHours[c.runHours.length - 1]!;
   const judgedPeaks = c.peaks.filter((a) => firstJudged !== undefined && a >= firstJudged - 24 && a + 24 <= lastRun);
-  const found = judgedPeaks.filter((a) => fired.some((t) => t > a - 12 && t <= a + 48));
-  const explained = (t: number) => c.peaks.some((a) => t > a - 12 && t <= a + WINDOW_HOURS + 36);
+  const found = judgedPeaks.filter((a) => fired.some((t) => t > a - lead && t <= a + 48));
+  const explained = (t: number) => c.peaks.some((a) => t > a - lead && t <= a + WINDOW_HOURS + 36);
   const falseAlarms = fired.filter((t) => !explained(t)).length;
-  const firstPerSpike = new Set(c.peaks.map((a) => fired.find((t) => t > a - 12 && t <= a + WINDOW_HOURS + 36)).filter((t) => t !== undefined));
+  const firstPerSpike = new Set(c.peaks.map((a) => fired.find((t) => t > a - lead && t <= a + WINDOW_HOURS + 36)).filter((t) => t !== undefined));
   const repeats = fired.filter((t) => explained(t) && !firstPerSpike.has(t)).length;
   const months = Math.max(0, c.runHours.length - MIN_HISTORY) / 30;
   return {
@@ -56,9 +69,9 @@ export function scoreConversation(c: DemoConversation, criterion: Criterion): Co
   };
 }
 
-export function demoBacktest(options: DemoCorpusOptions, criterion: Criterion): DemoBacktestResult {
+export function demoBacktest(options: DemoCorpusOptions, criterion: Criterion, scoring: ScoringOptions = {}): DemoBacktestResult {
   const { conversations } = demoConversations(options);
-  const scores = conversations.map((c) => scoreConversation(c, criterion));
+  const scores = conversations.map((c) => scoreConversation(c, criterion, scoring));
   const sum = (f: (s: (typeof scores)[number]) => number) => scores.reduce((n, s) => n + f(s), 0);
   const judged = sum((s) => s.judged);
   const months = sum((s) => s.months);

@@ -9,7 +9,8 @@ import type { SeriesRow } from '@plugins/alerts/server/firing/series';
  * The demo corpus as continuous conversations would see it run after run: one conversation per Topic Radar theme
  * (the posts of that theme's narrative, as a query on the theme would collect them), run once a day over the 7 days
  * before the run (conversations' `continuousWindow`), each run's posts turned into the metric rows the metrics stage
- * writes (`metricBuckets`: per narrative, platform and risk category). The demo has no approved insights, so every
+ * writes (`metricBuckets`: per narrative, platform and risk category), with the posts new since the previous run
+ * (`new_posts`) from the second run on, as the stage writes them for a continuous conversation. The demo has no approved insights, so every
  * post is in the Default risk category; threats come from the generator's labels, as the enrichment would find them.
  *
  * The planted surges are the generator's `themeSpikes` (a theme's weight times 1 + height * exp(-|h - peak| / 18)):
@@ -55,8 +56,12 @@ export function demoConversations(options: DemoCorpusOptions): { conversations: 
     const rows = runHours.flatMap((at, r) => {
       const timestamp = new Date(generator.start + at * HOUR).toISOString();
       const run_id = `run-${String(r).padStart(4, '0')}`;
-      return metricBuckets(perHour.slice(at - window, at).flat()).map((b) => ({
+      // The posts new since the previous run: those of the hours after it (the stage finds them by id, the same set).
+      const since = r === 0 ? null : runHours[r - 1]!;
+      const posts = perHour.slice(at - window, at).flatMap((list, i) => (since === null ? list : list.map((p) => ({ ...p, isNew: at - window + i >= since }))));
+      return metricBuckets(posts).map((b) => ({
         run_id, timestamp, narrative: b.narrative, platform: b.platform, risk_category: b.risk_category, value: b.post_count, weight: b.post_count,
+        new_posts: since === null ? null : b.new_posts,
       }));
     });
     return { theme: n.id, rows, runHours, peaks: [...spikes[i]!.at].sort((a, b) => a - b), height: spikes[i]!.height };

@@ -18,9 +18,14 @@ const runs: string[] = [];
 // Posts per run: twitter holds two surges (runs 10 and 17), telegram doubles once (run 14).
 const TWITTER = [20, 22, 19, 21, 20, 23, 21, 20, 22, 21, 60, 22, 21, 20, 23, 22, 21, 70, 22, 21];
 const TELEGRAM = TWITTER.map((_, i) => (i === 14 ? 12 : 5));
+// Posts published per day on a continuous conversation: day 20 surges.
+const DAILY = [20, 22, 19, 21, 20, 23, 21, 20, 22, 21, 19, 22, 21, 20, 23, 22, 21, 20, 22, 21, 60, 22, 21, 20, 23, 22];
+let continuous: string;
+const dailyRuns: string[] = [];
+const unusual = criterion({ kind: 'unusual_change', sensitivity: 'medium', threshold: 0 });
 const config = {
   criteria: [
-    criterion({ kind: 'unusual_change', sensitivity: 'medium', threshold: 0 }),
+    unusual,
     criterion({ unit: 'percent', threshold: 100, platform: ['telegram'] }),
   ],
 };
@@ -35,8 +40,19 @@ beforeAll(async () => {
   conversation = (await conversationWithRun(t, analyst, org, 'Harbour', [])).conversationId;
   const rule = await analyst.post('/api/v2/alerts/configs', ruleBody(conversation, { name: 'Harbour watch', config }));
   expect(rule.status, rule.text).toBe(200);
-  for (const [i, n] of TWITTER.entries()) runs.push(await runWith(t, org, conversation, [...first('tw', n), ...first('tg', TELEGRAM[i]!)]));
-}, 120_000);
+  // A one-off conversation re-run: each run's count is judged as it is.
+  for (const [i, n] of TWITTER.entries()) runs.push(await runWith(t, org, conversation, [...first('tw', n), ...first('tg', TELEGRAM[i]!)], 'STATIC_MANUAL_RERUN'));
+
+  // A continuous conversation: each daily run holds the last 7 days' posts; day 20 surges.
+  const dayIds = await writePosts(t, org, DAILY.flatMap((n, d) => posts(`day${d}`, n, 'twitter', d * 24)));
+  const ofDay = (d: number) => Array.from({ length: DAILY[d]! }, (_, i) => dayIds.get(`day${d}-${i}`)!);
+  continuous = (await conversationWithRun(t, analyst, org, 'Harbour daily', [])).conversationId;
+  const watch = await analyst.post('/api/v2/alerts/configs', ruleBody(continuous, { name: 'Harbour daily watch', config: { criteria: [unusual] } }));
+  expect(watch.status, watch.text).toBe(200);
+  for (let day = 6; day < DAILY.length; day++) {
+    dailyRuns.push(await runWith(t, org, continuous, Array.from({ length: 7 }, (_, k) => ofDay(day - 6 + k)).flat(), 'SCHEDULED_RUN'));
+  }
+}, 180_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -65,7 +81,32 @@ describe('the rule dialog\'s preview', () => {
       stored.map((f: { details: { message: string } }) => f.details.message.replace(/^Harbour watch: /, '')));
     // Why the first surge fired: the model's expectation and tail probability against the sensitivity's cutoff.
     const why = firings[0].criteria[0];
-    expect(why).toMatchObject({ kind: 'unusual_change', actual: 65, fired: true, explanation: { history_points: 10, cutoff: 5e-3 } });
+    expect(why).toMatchObject({ kind: 'unusual_change', actual: 65, fired: true, explanation: { history_points: 10, cutoff: 5e-3, basis: 'value' } });
     expect(why.explanation.tail_probability).toBeLessThan(5e-3);
+  });
+
+  it('on a continuous conversation judges the posts new since the previous run, and says so', async () => {
+    const fired = await analyst.get(`/api/v2/conversations/${continuous}/alerts`);
+    expect(fired.status, fired.text).toBe(200);
+    // Only the surge's run: day 20's posts are new at the run that ends with day 20 (a 7-day total rising by 40 of 149).
+    expect(fired.body.data.map((f: { details: { dag_run_id: string } }) => dailyRuns.indexOf(f.details.dag_run_id))).toEqual([14]);
+    const stored = fired.body.data[0].details;
+
+    const preview = await analyst.post('/api/v2/alerts/preview', { alertable_id: continuous, config: { criteria: [unusual] } });
+    expect(preview.status, preview.text).toBe(200);
+    // The chart draws the spec's metric, the 7-day window's post_count.
+    const totals = dailyRuns.map((_, r) => DAILY.slice(r, r + 7).reduce((a, b) => a + b, 0));
+    expect(preview.body.data.series[0].points.map((p: { value: number }) => p.value)).toEqual(totals);
+    expect(preview.body.data.firings.map((f: { dag_run_id: string }) => f.dag_run_id)).toEqual([stored.dag_run_id]);
+    expect(preview.body.data.firings[0].criteria).toEqual(stored.criteria);
+    expect(preview.body.data.firings[0].message).toBe(stored.message.replace(/^Harbour daily watch: /, 'Preview: '));
+
+    const why = stored.criteria[0];
+    // The first run has nothing before it, so 13 runs' new posts (days 7 to 19) are the history; expected: their mean
+    // without the largest fifth (23 and 22).
+    expect(why).toMatchObject({ actual: totals[14], previous: totals[13], fired: true, explanation: { basis: 'new_posts', observed: 60, history_points: 13, model: 'poisson', expected: 20.82 } });
+    expect(stored.message).toMatch(new RegExp(`^Harbour daily watch: post_count was ${totals[14]} over the run's window, 60 of them new since the previous run, ` +
+      `unusual against the new posts of the last 13 runs: expected about ${why.explanation.expected} new under a Poisson model of the history, ` +
+      `tail probability \\d\\.\\de-\\d+, below the medium sensitivity's cutoff 5\\.0e-3$`));
   });
 });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PostInput } from '@core/server/postStore/normalize';
-import type { StageContext } from '@core/server/pipeline/stages';
+import type { RunType, StageContext } from '@core/server/pipeline/stages';
 import { startTestServer, type TestServer } from '@core/server/testing/testServer';
 import { serverPlugins } from '@plugins/index.server';
 import { evaluateStage } from '@plugins/alerts/server/firing/stage';
@@ -26,20 +26,24 @@ export function posts(prefix: string, n: number, platform: 'twitter' | 'telegram
 }
 
 /** Runs the alerts plugin's two stages on a run, as the pipeline's step 5 does. */
-export async function runAlertStages(t: TestServer, organizationId: string, conversationId: string, runId: string) {
+export async function runAlertStages(t: TestServer, organizationId: string, conversationId: string, runId: string, runType: RunType = 'SCHEDULED_RUN') {
   const ctx: StageContext = {
     storage: t.storage, logger: t.server.ctx.logger, services: t.server.ctx.services, organizationId, conversationId, runId,
-    run: { conversationId, organizationId, queryString: 'harbour', startDate: '2025-02-01T00:00:00Z', endDate: '2025-04-01T00:00:00Z', language: 'en', useExistingData: true, runType: 'SCHEDULED_RUN' },
+    run: { conversationId, organizationId, queryString: 'harbour', startDate: '2025-02-01T00:00:00Z', endDate: '2025-04-01T00:00:00Z', language: 'en', useExistingData: true, runType },
     progress: () => {}, signal: new AbortController().signal,
   };
   await metricsStage.run(ctx);
   await evaluateStage.run(ctx);
 }
 
-/** A new finished run of the conversation with these posts, and the alert stages run on it. */
-export async function runWith(t: TestServer, organizationId: string, conversationId: string, postIds: readonly number[]) {
+/**
+ * A new finished run of the conversation with these posts, and the alert stages run on it. `runType`: SCHEDULED_* is a
+ * continuous conversation's run (the metrics stage also counts the posts new since the previous run), STATIC_* a
+ * one-off conversation's.
+ */
+export async function runWith(t: TestServer, organizationId: string, conversationId: string, postIds: readonly number[], runType: RunType = 'SCHEDULED_RUN') {
   const runId = await addRun(t, organizationId, conversationId, postIds);
-  await runAlertStages(t, organizationId, conversationId, runId);
+  await runAlertStages(t, organizationId, conversationId, runId, runType);
   return runId;
 }
 

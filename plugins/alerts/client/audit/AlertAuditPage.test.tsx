@@ -49,6 +49,12 @@ beforeEach(() => {
       explanation: { model: 'negative_binomial', history_points: 20, expected: 11.25, dispersion: 3, observed: 40, tail_probability: 0.000123, cutoff: 0.005 } }] },
     deliveries: [{ channel: 'webhook', target: 'https://hooks.acme.test/alerts', status: 'failed', attempts: 8, sent_at: null }],
   });
+  // A continuous conversation's post_count: judged on the posts new since the previous run.
+  entries[2] = entry(2, {
+    details: { ...entry(2).details, criteria: [{ metric: 'post_count', unit: 'count', direction: 'increase', threshold: 0, actual: 189, platform: null, risk_categories: null,
+      kind: 'unusual_change', previous: 149, change: 40, fired: true,
+      explanation: { model: 'poisson', history_points: 13, expected: 20.82, dispersion: null, observed: 60, tail_probability: 1.2e-10, cutoff: 0.005, basis: 'new_posts' } }] },
+  });
   // The browser boundary: the rules list and GET /api/v2/alerts/audit as the server answers them.
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://narrascope.test');
@@ -93,6 +99,7 @@ describe('/myOrganization/alertAudit', () => {
     // Only the criteria that fired are listed.
     expect(cellsOf(rowsOf()[1]!).slice(2, 7)).toEqual(['Outage watch', 'Harbour volume: post_count rose by 18 (from 12 to 30; threshold 10)',
       'post_count (twitter) = 30: increase 10', 'ada@acme.test', 'email ada@acme.test: sent']);
+    expect(cellsOf(rowsOf()[2]!)[4]).toBe('post_count = 189: unusual (p = 1.2e-10, 60 new since the previous run, expected 20.8 new)');
     expect(auditCalls()[0]!.search).toBe('?limit=25&offset=0');
   });
 

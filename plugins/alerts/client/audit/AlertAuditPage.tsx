@@ -22,12 +22,18 @@ const useStyles = makeStyles({
 
 const when = (iso: string) => `${new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'medium' })} UTC`;
 
-/** Each criterion that fired, in words: metric, its value and the change (or the model's tail probability). */
+/**
+ * Each criterion that fired, in words: metric, its value and the change (or the model's tail probability; for a
+ * continuous conversation's post_count, of the posts new since the previous run).
+ */
 export function firedCriteriaText(entry: AuditEntry): string {
   return entry.details.criteria.filter((c) => c.fired).map((c) => {
     const scope = [c.platform?.length ? c.platform.join(', ') : null, c.risk_categories?.length ? c.risk_categories.join(', ') : null].filter(Boolean).join('; ');
-    const change = c.explanation
-      ? `unusual (p = ${c.explanation.tail_probability.toPrecision(2)}, expected ${c.explanation.expected.toFixed(1)})`
+    const e = c.explanation;
+    const change = e
+      ? e.basis === 'new_posts'
+        ? `unusual (p = ${e.tail_probability.toPrecision(2)}, ${e.observed} new since the previous run, expected ${e.expected.toFixed(1)} new)`
+        : `unusual (p = ${e.tail_probability.toPrecision(2)}, expected ${e.expected.toFixed(1)})`
       : `${c.direction} ${c.threshold}${c.unit === 'percent' ? '%' : ''}`;
     return `${c.metric}${scope ? ` (${scope})` : ''} = ${c.actual ?? '—'}: ${change}`;
   }).join('\n') || '—';

@@ -16,16 +16,24 @@ function passesThreshold(c: Criterion, previous: number, current: number, change
   return change !== 0 && Math.abs(change) >= c.threshold;
 }
 
+/** A continuous conversation's posts new since the previous run: this run's and the earlier runs' (oldest first). */
+export interface NewPosts { history: readonly number[]; current: number }
+
 /**
  * One criterion at one run: `history` holds the series' earlier values (oldest first), `current` this run's.
- * threshold: the change since the previous run against the threshold; unusual_change: see unusualChange.ts.
+ * threshold: the change since the previous run against the threshold; unusual_change: see unusualChange.ts, on
+ * `newPosts` when given (a continuous conversation's post_count: its window totals overlap, the new posts do not;
+ * judged with the level model, as one-off runs are, without the history's largest fifth), else on the values.
  */
-export function judgeCriterion(c: Criterion, history: readonly number[], current: number): CriterionOutcome {
+export function judgeCriterion(c: Criterion, history: readonly number[], current: number, newPosts: NewPosts | null = null): CriterionOutcome {
   const previous = history.length > 0 ? history[history.length - 1]! : null;
   const change = previous === null ? null : changeOf(c.unit, previous, current);
   if (c.kind === 'unusual_change') {
-    const { fired, explanation } = judgeUnusual(history, current, c.direction, c.sensitivity ?? 'medium', c.threshold);
-    return { ...c, actual: current, previous, change, fired, explanation };
+    const sensitivity = c.sensitivity ?? 'medium';
+    const { fired, explanation } = newPosts
+      ? judgeUnusual(newPosts.history, newPosts.current, c.direction, sensitivity, c.threshold, { newPosts: true })
+      : judgeUnusual(history, current, c.direction, sensitivity, c.threshold);
+    return { ...c, actual: current, previous, change, fired, explanation: explanation && { ...explanation, basis: newPosts ? 'new_posts' : 'value' } };
   }
   const fired = previous !== null && passesThreshold(c, previous, current, change);
   return { ...c, actual: current, previous, change, fired, explanation: null };
@@ -49,6 +57,11 @@ export function describeOutcome(o: CriterionOutcome): string {
   const suffix = where ? ` ${where}` : '';
   if (o.kind === 'unusual_change' && o.explanation) {
     const e = o.explanation;
+    if (e.basis === 'new_posts') {
+      return `${o.metric} was ${o.actual}${suffix} over the run's window, ${e.observed} of them new since the previous run, unusual against ` +
+        `the new posts of the last ${e.history_points} runs: expected about ${e.expected} new ${MODEL_WORDS[e.model]}, tail probability ` +
+        `${e.tail_probability.toExponential(1)}, below the ${o.sensitivity ?? 'medium'} sensitivity's cutoff ${e.cutoff.toExponential(1)}`;
+    }
     return `${o.metric} was ${o.actual}${suffix}, unusual against the last ${e.history_points} runs: expected about ${e.expected} ` +
       `${MODEL_WORDS[e.model]}, tail probability ${e.tail_probability.toExponential(1)}, below the ${o.sensitivity ?? 'medium'} ` +
       `sensitivity's cutoff ${e.cutoff.toExponential(1)}`;

@@ -1,6 +1,6 @@
 import type { Criterion, CriterionOutcome } from '../../shared/api';
 import type { Db } from '../tables';
-import { firingMessage, judgeCriterion } from './judge';
+import { firingMessage, judgeCriterion, type NewPosts } from './judge';
 import { criterionSeries, type SeriesPoint } from './series';
 
 export interface RuleFiring { run_id: string; timestamp: string; criteria: CriterionOutcome[]; message: string }
@@ -32,7 +32,19 @@ export function ruleFirings(name: string, criteria: readonly Criterion[], series
 }
 
 function judge(c: Criterion, points: readonly SeriesPoint[], index: number): CriterionOutcome {
-  return judgeCriterion(c, points.slice(0, index).map((p) => p.value), points[index]!.value);
+  return judgeCriterion(c, points.slice(0, index).map((p) => p.value), points[index]!.value, c.kind === 'unusual_change' ? newPostsAt(points, index) : null);
+}
+
+/**
+ * The new posts at `index` and before it, back to the first run without them (a continuous conversation's first
+ * run); null when the run has none (one-off conversations, other metrics): the criterion then judges the values.
+ */
+function newPostsAt(points: readonly SeriesPoint[], index: number): NewPosts | null {
+  const current = points[index]!.new_posts;
+  if (current === null || current === undefined) return null;
+  let start = index;
+  while (start > 0 && points[start - 1]!.new_posts !== null && points[start - 1]!.new_posts !== undefined) start -= 1;
+  return { history: points.slice(start, index).map((p) => p.new_posts!), current };
 }
 
 /** The rule at one run only (the evaluation stage): null when the run has no metrics. */

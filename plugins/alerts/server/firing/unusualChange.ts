@@ -9,7 +9,9 @@ import type { UnusualExplanation } from '../../shared/api';
  *   overlap: a continuous conversation runs daily over the last 7 days, so consecutive values share 6 days and a
  *   day's surge is a small part of a large, slowly drifting total.
  * The history itself chooses: the model whose one-step errors over the history are smaller (the level's variance
- * against the changes' variance), so no series family is special-cased. The new value's tail probability is compared
+ * against the changes' variance), so no series family is special-cased. A continuous conversation's post_count is
+ * judged on the posts new since the previous run instead (the metrics stage records them, series.ts and rule.ts pass
+ * them): separate periods by construction, so the level model, fitted without the history's largest fifth. The new value's tail probability is compared
  * with the sensitivity's cutoff. Pure: no I/O, so the rule dialog's preview, the stage and the backtests
  * (evaluation/) judge alike.
  */
@@ -59,11 +61,14 @@ export function upperTail(k: number, m: number, r: number): number {
 /**
  * The model of a history: mean and, when over-dispersed, the negative binomial size r (method of moments). The
  * history's largest point is left out of the estimate when there are enough points, so one earlier surge does not
- * widen the model until it stops seeing the next.
+ * widen the model until it stops seeing the next. `leaveOutFifth`: the largest fifth (at least one point) is left
+ * out instead, for counts of posts new since the previous run, where one news surge spans two or three runs (it
+ * rises and fades over about a day and a half each side of its peak) and a month's history holds several.
  */
-export function fitHistory(history: readonly number[]): { mean: number; size: number } {
+export function fitHistory(history: readonly number[], leaveOutFifth = false): { mean: number; size: number } {
   const sorted = [...history].sort((a, b) => a - b);
-  const kept = sorted.length >= 10 ? sorted.slice(0, -1) : sorted;
+  const kept = leaveOutFifth ? sorted.slice(0, sorted.length - Math.max(1, Math.floor(sorted.length / 5)))
+    : sorted.length >= 10 ? sorted.slice(0, -1) : sorted;
   const mean = kept.reduce((s, v) => s + v, 0) / kept.length;
   const variance = kept.reduce((s, v) => s + (v - mean) ** 2, 0) / Math.max(1, kept.length - 1);
   return { mean, size: variance > mean ? (mean * mean) / (variance - mean) : Infinity };
@@ -115,12 +120,18 @@ function levelVariance(history: readonly number[]): number {
   return Number.isFinite(size) ? mean + (mean * mean) / size : mean;
 }
 
-export function judgeUnusual(history: readonly number[], observed: number, direction: Direction, sensitivity: Sensitivity, minimum = 0): UnusualJudgement {
+/**
+ * `newPosts`: the points are a continuous conversation's posts new since the previous run, counts over separate
+ * periods by construction: the level model judges them whatever the history's changes look like, fitted without the
+ * history's largest fifth (`fitHistory`).
+ */
+export function judgeUnusual(history: readonly number[], observed: number, direction: Direction, sensitivity: Sensitivity, minimum = 0,
+  options: { newPosts?: boolean } = {}): UnusualJudgement {
   const window = history.slice(-HISTORY_WINDOW);
   if (window.length < MIN_HISTORY) return { fired: false, explanation: null };
   const changes = fitChanges(window);
-  if (changes.sd ** 2 < levelVariance(window)) return judgeAgainstPrevious(window, observed, direction, sensitivity, minimum, changes);
-  const { mean, size } = fitHistory(window);
+  if (!options.newPosts && changes.sd ** 2 < levelVariance(window)) return judgeAgainstPrevious(window, observed, direction, sensitivity, minimum, changes);
+  const { mean, size } = fitHistory(window, options.newPosts);
   // A floor of one post a day keeps an all-zero history from calling any single post unusual.
   const m = Math.max(mean, 1);
   const k = Math.round(observed);

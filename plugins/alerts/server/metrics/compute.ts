@@ -21,6 +21,8 @@ export interface MetricPost {
   narrative: string;
   riskCategory: string;
   threatening: boolean;
+  /** Not in the conversation's previous run (continuous conversations: collected since it); absent = not known. */
+  isNew?: boolean;
 }
 
 export interface MetricBucket {
@@ -30,22 +32,25 @@ export interface MetricBucket {
   post_count: number;
   /** Percent (0-100) of the bucket's posts that are risky: threatening language or a risky author category. */
   risk_score: number;
+  /** Of post_count, the posts new since the previous run (`MetricPost.isNew`). */
+  new_posts: number;
 }
 
 /** The run's buckets: one per narrative, platform and risk category present, in a stable order. */
 export function metricBuckets(posts: Iterable<MetricPost>): MetricBucket[] {
-  const tally = new Map<string, { key: [string, string, string]; count: number; risky: number }>();
+  const tally = new Map<string, { key: [string, string, string]; count: number; risky: number; fresh: number }>();
   for (const p of posts) {
     const key = JSON.stringify([p.narrative, p.platform, p.riskCategory]);
     let t = tally.get(key);
-    if (!t) tally.set(key, (t = { key: [p.narrative, p.platform, p.riskCategory], count: 0, risky: 0 }));
+    if (!t) tally.set(key, (t = { key: [p.narrative, p.platform, p.riskCategory], count: 0, risky: 0, fresh: 0 }));
     t.count += 1;
+    if (p.isNew) t.fresh += 1;
     if (p.threatening || RISKY_CATEGORIES.has(p.riskCategory)) t.risky += 1;
   }
   return [...tally.values()]
     .sort((a, b) => a.key.join('\u0000').localeCompare(b.key.join('\u0000')))
-    .map(({ key: [narrative, platform, risk_category], count, risky }) => ({
-      narrative, platform, risk_category, post_count: count, risk_score: Math.round((risky / count) * 10_000) / 100,
+    .map(({ key: [narrative, platform, risk_category], count, risky, fresh }) => ({
+      narrative, platform, risk_category, post_count: count, risk_score: Math.round((risky / count) * 10_000) / 100, new_posts: fresh,
     }));
 }
 

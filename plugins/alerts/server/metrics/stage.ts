@@ -1,25 +1,46 @@
 import crypto from 'node:crypto';
 import { defineStage } from '@core/server/plugin/contract';
+import type { StageContext } from '@core/server/pipeline/stages';
 import { postScopeKey } from '@core/server/postScope';
 import { emptyFilters, type Filters } from '@core/shared/filters';
 import { accountKey, insightLookupKey, type AccountRef } from '@plugins/insights/shared/public';
 import { NARRATIVES_STAGE_ID, narrativesServiceKey } from '@plugins/topics/shared/public';
 import { METRICS_STAGE_ID } from '../../shared/public';
-import { dbOf, type MetricRow } from '../tables';
+import { dbOf, type Db, type MetricRow } from '../tables';
 import { metricBuckets, riskCategoryOfSubcategories, type MetricPost } from './compute';
 
 const THREAT_DIMENSION = 'contains_threatening_language';
 const BATCH = 2000;
 
+/** A continuous conversation's runs (scheduled, or re-runs of one) each collect the 7 days before them. */
+const isContinuous = (runType: string) => runType.startsWith('SCHEDULED_');
+
+/**
+ * The post ids of the conversation's previous run with metrics (before this run's time), or null when there is none:
+ * this run's posts outside it are the ones new since. Posts are stored once per organisation, so a post collected
+ * again by the next overlapping window keeps its id.
+ */
+async function previousPosts(ctx: StageContext, db: Db, timestamp: string): Promise<Set<number> | null> {
+  const prior = await db.selectFrom('alerts_metrics').select('run_id')
+    .where('organization_id', '=', ctx.organizationId).where('conversation_id', '=', ctx.conversationId)
+    .where('metric', '=', 'post_count').where('timestamp', '<', timestamp).where('run_id', '!=', ctx.runId)
+    .orderBy('timestamp', 'desc').orderBy('run_id', 'desc').limit(1).executeTakeFirst();
+  if (!prior) return null;
+  const ids = await ctx.services.get(postScopeKey)
+    .select({ organizationId: ctx.organizationId, conversationId: ctx.conversationId, runId: prior.run_id }, emptyFilters()).ids();
+  return new Set(ids.map(Number));
+}
+
 /**
  * DAG step 5: the spec's conversation metrics for the run. Posts come through core's post scope (the run's posts),
  * narratives from the topics plugin's service, risk categories from the insights plugin's approved insights on the
- * authors. Idempotent: the run's rows are replaced in one transaction.
+ * authors. Idempotent: the run's rows are replaced in one transaction. A continuous conversation's post_count rows also
+ * carry the posts new since its previous run (`new_posts`, tables.ts), which the unusual-change criterion judges.
  */
 export const metricsStage = defineStage({
   id: METRICS_STAGE_ID,
   title: 'Conversation metrics',
-  version: 1,
+  version: 2,
   dagStep: 5,
   dependsOn: [NARRATIVES_STAGE_ID],
   async run(ctx) {
@@ -31,6 +52,9 @@ export const metricsStage = defineStage({
     const threatening = posts.providedDimensions().includes(THREAT_DIMENSION)
       ? new Set(await posts.select(scope, { ...emptyFilters(), [THREAT_DIMENSION]: true } as Filters).ids()) : new Set<number>();
     const lookup = ctx.services.has(insightLookupKey) ? ctx.services.get(insightLookupKey) : null;
+    const run = await db.selectFrom('core_pipeline_runs').select('created_at').where('id', '=', ctx.runId).executeTakeFirst();
+    const timestamp = run?.created_at ?? new Date().toISOString();
+    const previous = isContinuous(ctx.run.runType) ? await previousPosts(ctx, db, timestamp) : null;
 
     const metricPosts: MetricPost[] = [];
     for await (const ids of posts.select(scope, emptyFilters()).batches(BATCH)) {
@@ -55,16 +79,15 @@ export const metricsStage = defineStage({
         const key = r.actor_rid && r.actor_platform ? accountKey({ platform: r.actor_platform, rid: r.actor_rid }) : '';
         metricPosts.push({
           platform: r.platform, narrative: topicOf.get(id) ?? '', riskCategory: categoryOf.get(key) ?? 'Default', threatening: threatening.has(id),
+          isNew: previous ? !previous.has(id) : undefined,
         });
       }
     }
 
-    const run = await db.selectFrom('core_pipeline_runs').select('created_at').where('id', '=', ctx.runId).executeTakeFirst();
-    const timestamp = run?.created_at ?? new Date().toISOString();
     const rows: MetricRow[] = metricBuckets(metricPosts).flatMap((b) => (['post_count', 'risk_score'] as const).map((metric) => ({
       id: crypto.randomUUID(), organization_id: ctx.organizationId, conversation_id: ctx.conversationId, run_id: ctx.runId,
       narrative: b.narrative, platform: b.platform, risk_category: b.risk_category, timestamp, metric,
-      value: b[metric], weight: b.post_count,
+      value: b[metric], weight: b.post_count, new_posts: previous && metric === 'post_count' ? b.new_posts : null,
     })));
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('alerts_metrics').where('run_id', '=', ctx.runId).execute();
