@@ -44,7 +44,7 @@ const dbOf = (storage: Storage) => storage.db as unknown as Kysely<any>;
 
 /**
  * The run's in-memory index when it can answer `q` (runIndex.ts), else null for the SQL path. Pages and totals
- * (`ifReady`) take the SQL path while another request's or the finished run's load is under way, instead of waiting.
+ * (`ifReady`) take the SQL path until the index is in memory (its load runs meanwhile) instead of waiting for it.
  */
 async function indexFor(storage: Storage, registry: PostFacetRegistry, q: PostSetQuery, ifReady = false): Promise<RunIndex | null> {
   if (q.live || !servesQuery(q)) return null;

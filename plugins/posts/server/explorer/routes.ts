@@ -23,6 +23,7 @@ import { chartParamsOf, conversationIdOf, filtersOf, type OrderBy, notableParams
 import type { PostsTables } from '@plugins/posts/server/tables';
 import type { PostSetQuery } from './postSet';
 import { rowsFor } from './rows';
+import { runIndexIfReady } from './runIndex';
 import { conversationScope } from './scope';
 
 /**
@@ -63,9 +64,12 @@ async function postSet(
     await ensureRunFacts(ctx.app.storage, runScope);
     return q;
   }
-  const state = await runFactsState(ctx.app.storage, runScope, (error) =>
-    ctx.app.logger.warn({ err: error, runId: runScope.runId }, 'could not fill the explorer facts of a run'));
-  return state === 'filling' ? { ...q, live: true } : q;
+  const { storage, registry } = services(ctx);
+  const warn = (error: unknown) => ctx.app.logger.warn({ err: error, runId: runScope.runId }, 'could not prepare the explorer for a run');
+  if (await runFactsState(storage, runScope, warn) === 'ready') return q;
+  // The run's index follows its facts, as when a run finishes (warmOnFinish.ts); this page does not wait for either.
+  ensureRunFacts(storage, runScope).then(() => runIndexIfReady(storage, registry, scope)).catch(warn);
+  return { ...q, live: true };
 }
 
 async function sendExport(ctx: AnyContext, q: PostSetQuery, format: 'csv' | 'jsonl', orderBy: readonly OrderBy[]) {

@@ -182,18 +182,18 @@ export async function runIndexOf(storage: Storage, registry: PostFacetRegistry, 
 }
 
 /**
- * As runIndexOf, but null (the SQL path answers) instead of waiting while a load of the run's index for the current
- * revisions is under way: the one a finished run starts (warmOnFinish.ts) or another request's.
+ * The run's index when it is in memory for the current revisions; otherwise null (the SQL path answers) and the load
+ * is started, or joined when one is under way (the finished run's, warmOnFinish.ts, or another request's), without
+ * waiting for it. A failed load leaves no entry, so the next call starts another.
  */
 export async function runIndexIfReady(storage: Storage, registry: PostFacetRegistry, scope: ExplorerScope): Promise<RunIndex | null> {
   if (scope.runId === null) return null;
+  const revision = await indexRevision(registry, scope);
+  if (revision === null) return null;
   const entry = caches.get(storage)?.get(scope.runId);
-  if (entry && !entry.loaded) {
-    const revision = await indexRevision(registry, scope);
-    const loaded = caches.get(storage)?.get(scope.runId)?.loaded;
-    if (entry.revision === revision && loaded === undefined) return null;
-  }
-  return runIndexOf(storage, registry, scope);
+  if (entry?.loaded && entry.revision === revision) return runIndexOf(storage, registry, scope);
+  runIndexOf(storage, registry, scope).catch(() => undefined);
+  return null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { PostFacetRegistry } from '@core/server/facets/contract';
 import type { Logger } from '@core/server/logger';
 import type { RunListener } from '@core/server/pipeline/runs';
@@ -21,6 +22,12 @@ export function warmExplorerOnFinish(deps: {
     if (change !== 'finished' || run.status !== 'SUCCESS') return;
     setTimeout(() => {
       void (async () => {
+        // Listeners hear 'finished' inside the finishing transaction, which may not have committed yet: on PostgreSQL
+        // the run's row stays locked until it does (SQLite's one connection already runs this after it). Without
+        // the wait the scope below often still named the previous run and the run was never prepared.
+        if (deps.storage.dialect === 'postgres') {
+          await sql`select id from core_pipeline_runs where id = ${run.id} for share`.execute(deps.storage.db);
+        }
         const scope = await deps.postScope().resolve(run.organizationId, run.conversationId);
         if (scope.runId !== run.id) return;
         await ensureRunFacts(deps.storage, { ...scope, runId: run.id });
