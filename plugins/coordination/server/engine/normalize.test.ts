@@ -61,6 +61,12 @@ describe('screenNameSkeleton', () => {
     expect(screenNameSkeleton('news24today')).toBe('news#today');
   });
 
+  it('reads a digit that ends a word before a separator as its letter, and folds the number after it', () => {
+    expect(new Set(['tatiher4_524', 't4tih3r4_7203', 'tatihera_880', 'tat1hera_2383'].map((n) => screenNameSkeleton(n)))).toEqual(new Set(['tatihera#']));
+    expect(screenNameSkeleton('eagles12_2020')).toBe('eagles#');
+    expect(screenNameSkeleton('abc_1_defg')).toBe('abcidefg');
+  });
+
   it('short skeletons are shared by chance and give null', () => {
     expect(screenNameSkeleton('john123')).toBeNull();
     expect(screenNameSkeleton('john123', 4)).toBe('john#');

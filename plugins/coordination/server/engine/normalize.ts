@@ -76,13 +76,18 @@ const LEET: Record<string, string> = { 0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7
 
 /**
  * Screen-name skeleton: accents stripped, lower case, separators and symbols removed, a digit between two letters
- * read as the letter it imitates (p4tr10t -> patriot), and every remaining run of digits folded to '#'
+ * read as the letter it imitates (p4tr10t -> patriot), as is one that ends a word before a separator (tatiher4_524 ->
+ * tatihera#), and every remaining run of digits folded to '#'
  * (Patriot_Eagle_4821, patriot.eagle77 and PatriotEagle1990 all give 'patrioteagle#'). Null when fewer than
  * `minLetters` letters remain: short names ("john#") are shared by chance.
  */
 export function screenNameSkeleton(raw: string | null | undefined, minLetters = 6): string | null {
   if (!raw) return null;
-  const s = raw.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+  const parts = raw.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9]+/);
+  const s = parts.join('');
+  // where a separator stood: a digit before it ends a word (tatiher4_524 is tatihera and a number)
+  const boundary = new Set<number>();
+  for (let i = 0, at = 0; i < parts.length - 1; i++) { at += parts[i]!.length; boundary.add(at); }
   let out = '';
   let letters = 0;
   for (let i = 0; i < s.length; i++) {
@@ -90,11 +95,11 @@ export function screenNameSkeleton(raw: string | null | undefined, minLetters = 
     if (c >= 'a' && c <= 'z') { out += c; letters++; continue; }
     const prevLetter = i > 0 && /[a-z]/.test(s[i - 1]!);
     let j = i;
-    while (j < s.length && s[j]! >= '0' && s[j]! <= '9') j++;
-    const nextLetter = j < s.length;
+    while (j < s.length && s[j]! >= '0' && s[j]! <= '9' && !(j > i && boundary.has(j))) j++;
+    const nextLetter = j < s.length && (boundary.has(j) || /[a-z]/.test(s[j]!));
     if (prevLetter && nextLetter && j - i <= 2 && [...s.slice(i, j)].every((d) => LEET[d])) {
       for (let k = i; k < j; k++) { out += LEET[s[k]!]!; letters++; }
-    } else {
+    } else if (!out.endsWith('#')) {
       out += '#';
     }
     i = j - 1;
