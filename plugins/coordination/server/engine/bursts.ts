@@ -7,8 +7,11 @@
  * at least `minLift` times E and a Poisson tail <= `overlapAlpha`: crowds drawn from a smaller population than A
  * overlap more than E, but not several times more) are linked; linked bursts form a group (union-find); an account that joined
  * at least `minEvents` of a group's bursts, more than chance explains (its bursts drawn by size from all
- * bursts: binomial tail <= `memberAlpha`), is a member. Members keep one cluster however large the group: weights do not shrink as bursts
- * fill, and crowded windows (over the fan-out cap) count here too, because only burst participants are listed,
+ * bursts: binomial tail <= `memberAlpha`), is a member; a group of at least `joinCore` such members also admits accounts
+ * in `joinEvents` of its bursts (binomial tail <= `joinAlpha`: at 30 % participation over 8 bursts a member joins
+ * fewer than 3 more than half the time, and a link and its copypasta at one moment are two bursts). Members keep one
+ * cluster however large the group: weights do not shrink as bursts fill, and crowded windows (over the fan-out cap)
+ * count here too, because only burst participants are listed,
  * never pairs. Each member is linked to the `partners` members it shared most bursts with, with those bursts'
  * posts as evidence. Cost: acts once, plus the sum over accounts of (bursts joined)^2, accounts in more than
  * `maxEventsPerAccount` bursts being left out of the overlap counts.
@@ -158,20 +161,33 @@ export function repeatedBursts(state: EngineState): BurstGroups {
   for (let ev = 0; ev < nEv; ev++) { const r = uf.find(ev); groupSize[r]! += size(ev); groupEvents[r]!++; }
   const memberRoot = new Int32Array(nAcc).fill(-1);
   const tally = new Map<number, number>();
-  for (let a = 0; a < nAcc; a++) {
-    if (deg[a]! < bc.minEvents) continue;
+  /** the group (root) whose bursts explain the account best, among groups `eligible` admits, or -1 */
+  const bestGroup = (a: number, minEvents: number, alpha: number, eligible: (r: number) => boolean): number => {
     tally.clear();
     for (let u = off[a]!; u < off[a + 1]!; u++) {
       const r = uf.find(accEv[u]!);
-      if (groupEvents[r]! >= 2) tally.set(r, (tally.get(r) ?? 0) + 1);
+      if (groupEvents[r]! >= 2 && eligible(r)) tally.set(r, (tally.get(r) ?? 0) + 1);
     }
-    let best = -1, bestP = bc.memberAlpha;
+    let best = -1, bestP = alpha;
     for (const [r, m] of tally) {
-      if (m < bc.minEvents) continue;
+      if (m < minEvents) continue;
       const p = binomialUpperTail(m, deg[a]!, groupSize[r]! / total);
       if (p <= bestP) { bestP = p; best = r; }
     }
-    memberRoot[a] = best;
+    return best;
+  };
+  for (let a = 0; a < nAcc; a++) if (deg[a]! >= bc.minEvents) memberRoot[a] = bestGroup(a, bc.minEvents, bc.memberAlpha, () => true);
+  // A group its core members (minEvents) establish also admits accounts in joinEvents of its bursts: at 30 %
+  // participation over 8 bursts more than half of a campaign joins fewer than 3, and an account in a URL burst and the
+  // copypasta burst of the same campaign moment is in two of them. Groups of fewer core members admit nobody more.
+  if (bc.joinEvents < bc.minEvents) {
+    const core = new Int32Array(nEv);
+    for (let a = 0; a < nAcc; a++) if (memberRoot[a]! >= 0) core[memberRoot[a]!]!++;
+    const established = (r: number) => core[r]! >= bc.joinCore;
+    for (let a = 0; a < nAcc; a++) {
+      if (memberRoot[a]! >= 0 || deg[a]! < bc.joinEvents) continue;
+      memberRoot[a] = bestGroup(a, bc.joinEvents, bc.joinAlpha, established);
+    }
   }
   const membersOf = new Map<number, number[]>();
   for (let a = 0; a < nAcc; a++) {

@@ -120,6 +120,11 @@ export interface CoordinationConfig {
     minEvents: number;
     /** ... and P(X >= joined | Binomial(its bursts, the group's share of all burst seats)) <= memberAlpha */
     memberAlpha: number;
+    /** a group of at least joinCore members (by minEvents) also admits accounts in at least joinEvents of its
+     * bursts (same binomial test); joinEvents >= minEvents switches this off */
+    joinEvents: number;
+    joinCore: number;
+    joinAlpha: number;
     /** edges per member: to the members it shared most bursts with */
     partners: number;
     /** accounts in more bursts than this are left out of the overlap counts (cost; hyperactive accounts) */
