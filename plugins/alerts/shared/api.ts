@@ -80,6 +80,11 @@ export const unusualExplanationSchema = z.object({
    * Absent on firings stored before it existed (= value).
    */
   basis: z.enum(['value', 'new_posts']).optional(),
+  /**
+   * basis new_posts: the days since the previous run (capped at the 7-day window); `expected` is the history's
+   * posts per day times these days. Absent on firings stored before it existed.
+   */
+  period_days: z.number().optional(),
 });
 export type UnusualExplanation = z.infer<typeof unusualExplanationSchema>;
 

@@ -47,6 +47,17 @@ export async function runWith(t: TestServer, organizationId: string, conversatio
   return runId;
 }
 
+/**
+ * As `runWith`, with the run made at `at` (an ISO time) instead of now: a continuous conversation's schedule with
+ * pauses and re-runs. Runs of one conversation must be made in time order, as the scheduler makes them.
+ */
+export async function runAt(t: TestServer, organizationId: string, conversationId: string, postIds: readonly number[], at: string, runType: RunType = 'SCHEDULED_RUN') {
+  const runId = await addRun(t, organizationId, conversationId, postIds);
+  await t.storage.db.updateTable('core_pipeline_runs').set({ created_at: at, started_at: at, finished_at: at, updated_at: at }).where('id', '=', runId).execute();
+  await runAlertStages(t, organizationId, conversationId, runId, runType);
+  return runId;
+}
+
 /** The outbox sender with the server's own mailer (core's SMTP settings). */
 export const delivererOf = (t: TestServer, baseBackoffMs = 10) =>
   new Deliverer({

@@ -16,14 +16,17 @@ function passesThreshold(c: Criterion, previous: number, current: number, change
   return change !== 0 && Math.abs(change) >= c.threshold;
 }
 
-/** A continuous conversation's posts new since the previous run: this run's and the earlier runs' (oldest first). */
-export interface NewPosts { history: readonly number[]; current: number }
+/**
+ * A continuous conversation's posts new since the previous run: this run's and the earlier runs' (oldest first), with
+ * each run's days since its previous run (`days` beside `history`, `currentDays` beside `current`).
+ */
+export interface NewPosts { history: readonly number[]; days: readonly number[]; current: number; currentDays: number }
 
 /**
  * One criterion at one run: `history` holds the series' earlier values (oldest first), `current` this run's.
  * threshold: the change since the previous run against the threshold; unusual_change: see unusualChange.ts, on
  * `newPosts` when given (a continuous conversation's post_count: its window totals overlap, the new posts do not;
- * judged with the level model, as one-off runs are, without the history's largest fifth), else on the values.
+ * judged as posts per day with the level model, fitted robustly to earlier surges), else on the values.
  */
 export function judgeCriterion(c: Criterion, history: readonly number[], current: number, newPosts: NewPosts | null = null): CriterionOutcome {
   const previous = history.length > 0 ? history[history.length - 1]! : null;
@@ -31,7 +34,7 @@ export function judgeCriterion(c: Criterion, history: readonly number[], current
   if (c.kind === 'unusual_change') {
     const sensitivity = c.sensitivity ?? 'medium';
     const { fired, explanation } = newPosts
-      ? judgeUnusual(newPosts.history, newPosts.current, c.direction, sensitivity, c.threshold, { newPosts: true })
+      ? judgeUnusual(newPosts.history, newPosts.current, c.direction, sensitivity, c.threshold, { newPosts })
       : judgeUnusual(history, current, c.direction, sensitivity, c.threshold);
     return { ...c, actual: current, previous, change, fired, explanation: explanation && { ...explanation, basis: newPosts ? 'new_posts' : 'value' } };
   }
@@ -51,6 +54,9 @@ const MODEL_WORDS: Record<NonNullable<CriterionOutcome['explanation']>['model'],
   previous_run: 'from the previous run plus the usual change between runs',
 };
 
+/** The days since the previous run, when known (firings stored before it have none). */
+const periodText = (days: number | undefined) => (days === undefined ? '' : ` in ${days} day${days === 1 ? '' : 's'}`);
+
 /** A firing's one-line description, as the e-mail, the notification and the Alerts tab show it. */
 export function describeOutcome(o: CriterionOutcome): string {
   const where = scopeText(o);
@@ -59,7 +65,7 @@ export function describeOutcome(o: CriterionOutcome): string {
     const e = o.explanation;
     if (e.basis === 'new_posts') {
       return `${o.metric} was ${o.actual}${suffix} over the run's window, ${e.observed} of them new since the previous run, unusual against ` +
-        `the new posts of the last ${e.history_points} runs: expected about ${e.expected} new ${MODEL_WORDS[e.model]}, tail probability ` +
+        `the new posts of the last ${e.history_points} runs: expected about ${e.expected} new${periodText(e.period_days)} ${MODEL_WORDS[e.model]}, tail probability ` +
         `${e.tail_probability.toExponential(1)}, below the ${o.sensitivity ?? 'medium'} sensitivity's cutoff ${e.cutoff.toExponential(1)}`;
     }
     return `${o.metric} was ${o.actual}${suffix}, unusual against the last ${e.history_points} runs: expected about ${e.expected} ` +

@@ -3,6 +3,8 @@ import type { Db } from '../tables';
 import { firingMessage, judgeCriterion, type NewPosts } from './judge';
 import { criterionSeries, type SeriesPoint } from './series';
 
+const DAY_MS = 86_400_000;
+
 export interface RuleFiring { run_id: string; timestamp: string; criteria: CriterionOutcome[]; message: string }
 
 /**
@@ -37,14 +39,17 @@ function judge(c: Criterion, points: readonly SeriesPoint[], index: number): Cri
 
 /**
  * The new posts at `index` and before it, back to the first run without them (a continuous conversation's first
- * run); null when the run has none (one-off conversations, other metrics): the criterion then judges the values.
+ * run), each with the days since the run before it; null when the run has none (one-off conversations, other
+ * metrics): the criterion then judges the values.
  */
 function newPostsAt(points: readonly SeriesPoint[], index: number): NewPosts | null {
   const current = points[index]!.new_posts;
   if (current === null || current === undefined) return null;
   let start = index;
   while (start > 0 && points[start - 1]!.new_posts !== null && points[start - 1]!.new_posts !== undefined) start -= 1;
-  return { history: points.slice(start, index).map((p) => p.new_posts!), current };
+  const daysAt = (i: number) => (i === 0 ? 1 : (Date.parse(points[i]!.timestamp) - Date.parse(points[i - 1]!.timestamp)) / DAY_MS);
+  const history = points.slice(start, index);
+  return { history: history.map((p) => p.new_posts!), days: history.map((_, j) => daysAt(start + j)), current, currentDays: daysAt(index) };
 }
 
 /** The rule at one run only (the evaluation stage): null when the run has no metrics. */

@@ -11,9 +11,10 @@ import type { UnusualExplanation } from '../../shared/api';
  * The history itself chooses: the model whose one-step errors over the history are smaller (the level's variance
  * against the changes' variance), so no series family is special-cased. A continuous conversation's post_count is
  * judged on the posts new since the previous run instead (the metrics stage records them, series.ts and rule.ts pass
- * them): separate periods by construction, so the level model, fitted without the history's largest fifth. The new value's tail probability is compared
- * with the sensitivity's cutoff. Pure: no I/O, so the rule dialog's preview, the stage and the backtests
- * (evaluation/) judge alike.
+ * them): separate periods by construction, so the level model, as posts per day since the previous run (a run after
+ * a pause expects more, a re-run an hour later fewer), fitted without the history's largest fifth. The new value's
+ * tail probability is compared with the sensitivity's cutoff. Pure: no I/O, so the rule dialog's preview, the stage
+ * and the backtests (evaluation/) judge alike.
  */
 
 /** Tail probability under which a value is unusual. Chosen on the backtest (plugins/alerts/evaluation). */
@@ -61,14 +62,11 @@ export function upperTail(k: number, m: number, r: number): number {
 /**
  * The model of a history: mean and, when over-dispersed, the negative binomial size r (method of moments). The
  * history's largest point is left out of the estimate when there are enough points, so one earlier surge does not
- * widen the model until it stops seeing the next. `leaveOutFifth`: the largest fifth (at least one point) is left
- * out instead, for counts of posts new since the previous run, where one news surge spans two or three runs (it
- * rises and fades over about a day and a half each side of its peak) and a month's history holds several.
+ * widen the model until it stops seeing the next. Posts new since the previous run: `fitNewPosts`.
  */
-export function fitHistory(history: readonly number[], leaveOutFifth = false): { mean: number; size: number } {
+export function fitHistory(history: readonly number[]): { mean: number; size: number } {
   const sorted = [...history].sort((a, b) => a - b);
-  const kept = leaveOutFifth ? sorted.slice(0, sorted.length - Math.max(1, Math.floor(sorted.length / 5)))
-    : sorted.length >= 10 ? sorted.slice(0, -1) : sorted;
+  const kept = sorted.length >= 10 ? sorted.slice(0, -1) : sorted;
   const mean = kept.reduce((s, v) => s + v, 0) / kept.length;
   const variance = kept.reduce((s, v) => s + (v - mean) ** 2, 0) / Math.max(1, kept.length - 1);
   return { mean, size: variance > mean ? (mean * mean) / (variance - mean) : Infinity };
@@ -120,25 +118,57 @@ function levelVariance(history: readonly number[]): number {
   return Number.isFinite(size) ? mean + (mean * mean) / size : mean;
 }
 
+/** A run's new posts cover at most the conversation's 7-day window (CONTINUOUS_WINDOW_DAYS), however long the pause. */
+export const NEW_POSTS_MAX_DAYS = 7;
+/** A re-run minutes after the previous one still counts as an hour (its rate is not divided by almost nothing). */
+const NEW_POSTS_MIN_DAYS = 1 / 24;
+export const exposureOf = (days: number) => Math.min(NEW_POSTS_MAX_DAYS, Math.max(NEW_POSTS_MIN_DAYS, days));
+
+/**
+ * The level model of posts new since the previous run when runs are `days` apart: a negative binomial whose mean is a
+ * rate per day times the run's period (a gamma-Poisson with exposure), `mean` the rate and `size` the dispersion.
+ * The history's largest fifth by rate (at least one point) is left out: one news surge spans two or three runs (it
+ * rises and fades over about a day and a half each side of its peak) and a month's history holds several. (A fit
+ * robust by construction, median and MAD then screening out the points it would itself flag, was measured and not
+ * taken: it lost spikes on every seed, ADR 0011's last section.) The rate is the kept posts over the kept days; the
+ * size by moments in count space, each point against its own expected count a = rate x days:
+ * 1 / size = (sum (n - a)^2 / (N - 1) - mean a) / mean a^2, Poisson when that is not positive. With equal periods
+ * this is the mean and variance of the kept counts, as before periods were taken into account.
+ */
+export function fitNewPosts(counts: readonly number[], days: readonly number[]): { mean: number; size: number } {
+  const order = counts.map((_, i) => i).sort((i, j) => counts[i]! / days[i]! - counts[j]! / days[j]!);
+  const kept = order.slice(0, order.length - Math.max(1, Math.floor(order.length / 5)));
+  const rate = kept.reduce((s, i) => s + counts[i]!, 0) / kept.reduce((s, i) => s + days[i]!, 0);
+  const expected = kept.map((i) => rate * days[i]!);
+  const spread = kept.reduce((s, i, j) => s + (counts[i]! - expected[j]!) ** 2, 0) / Math.max(1, kept.length - 1);
+  const level = expected.reduce((s, a) => s + a, 0) / kept.length;
+  const square = expected.reduce((s, a) => s + a * a, 0) / kept.length;
+  return { mean: rate, size: spread > level && square > 0 ? square / (spread - level) : Infinity };
+}
+
 /**
  * `newPosts`: the points are a continuous conversation's posts new since the previous run, counts over separate
- * periods by construction: the level model judges them whatever the history's changes look like, fitted without the
- * history's largest fifth (`fitHistory`).
+ * periods by construction: judged as posts per day (`days`: each history point's period and the current run's, in
+ * days; each run's expected count is the rate times its period) with the level model whatever the history's changes
+ * look like, fitted without the history's largest fifth (`fitNewPosts`).
  */
 export function judgeUnusual(history: readonly number[], observed: number, direction: Direction, sensitivity: Sensitivity, minimum = 0,
-  options: { newPosts?: boolean } = {}): UnusualJudgement {
+  options: { newPosts?: { days: readonly number[]; currentDays: number } } = {}): UnusualJudgement {
   const window = history.slice(-HISTORY_WINDOW);
   if (window.length < MIN_HISTORY) return { fired: false, explanation: null };
+  const cutoff = SENSITIVITY_CUTOFF[sensitivity];
   const changes = fitChanges(window);
   if (!options.newPosts && changes.sd ** 2 < levelVariance(window)) return judgeAgainstPrevious(window, observed, direction, sensitivity, minimum, changes);
-  const { mean, size } = fitHistory(window, options.newPosts);
-  // A floor of one post a day keeps an all-zero history from calling any single post unusual.
+  const periods = options.newPosts?.days.slice(-HISTORY_WINDOW).map(exposureOf);
+  const currentDays = options.newPosts ? exposureOf(options.newPosts.currentDays) : 1;
+  const { mean: rate, size } = periods ? fitNewPosts(window, periods) : fitHistory(window);
+  const mean = rate * currentDays;
+  // A floor of one post keeps an all-zero history from calling any single post unusual.
   const m = Math.max(mean, 1);
   const k = Math.round(observed);
   const up = upperTail(k, m, size);
   const down = cdf(k, m, size);
   const tail = direction === 'increase' ? (k > m ? up : 1) : direction === 'decrease' ? (k < m ? down : 1) : k >= m ? up : down;
-  const cutoff = SENSITIVITY_CUTOFF[sensitivity];
   const largeEnough = Math.abs(observed - mean) >= minimum;
   return {
     fired: tail < cutoff && largeEnough,
@@ -146,6 +176,7 @@ export function judgeUnusual(history: readonly number[], observed: number, direc
       model: Number.isFinite(size) ? 'negative_binomial' : 'poisson', history_points: window.length,
       expected: Math.round(mean * 100) / 100, dispersion: Number.isFinite(size) ? Math.round(size * 1000) / 1000 : null,
       observed, tail_probability: tail, cutoff,
+      ...(periods ? { period_days: Math.round(currentDays * 100) / 100 } : {}),
     },
   };
 }
