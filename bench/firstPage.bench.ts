@@ -122,7 +122,7 @@ try {
 
   printTable(`First raw_data page after a run: ${N.toLocaleString('en')}-post conversation (${t.storage.dialect}, ${new Date().toISOString().slice(0, 10)}, load ${os.loadavg()[0]!.toFixed(1)})`, [
     { step: `write ${N.toLocaleString('en')} posts (setup)`, requests: 1, median: `${writeSeconds.toFixed(1)} s`, p95: '', max: '', target: '' },
-    { step: 'run: collect links every post, then the explorer prepares it', requests: 1, median: `${runSeconds.toFixed(1)} s`, p95: '', max: '', target: '' },
+    { step: 'run through the pipeline, until drain answers (collect links every post)', requests: 1, median: `${runSeconds.toFixed(1)} s`, p95: '', max: '', target: '' },
     { step: 'preparation after the run succeeded: facts ready / run index ready', requests: 0, median: `${ms(factsReadyAt ?? NaN)} / ${ms(indexReadyAt ?? NaN)}`, p95: '', max: '', target: '' },
     { step: 'the same alone afterwards: facts copy / run index load', requests: 0, median: `${ms(alone.factsAlone)} / ${ms(alone.indexAlone)}`, p95: '', max: '', target: '' },
     { step: 'first raw_data page the moment the run succeeded', requests: 1, median: ms(first), p95: '', max: '', target: '<= 300 ms' },
