@@ -88,6 +88,9 @@ export const unusualExplanationSchema = z.object({
 });
 export type UnusualExplanation = z.infer<typeof unusualExplanationSchema>;
 
+/** The period new posts were judged over, as the fired message and the audit page word it (' in 0.96 days'). */
+export const periodText = (days: number | undefined) => (days === undefined ? '' : ` in ${days} day${days === 1 ? '' : 's'}`);
+
 /** One criterion's judgement at one run. */
 export const criterionOutcomeSchema = criterionSchema.extend({
   previous: z.number().nullable(),

@@ -53,7 +53,7 @@ beforeEach(() => {
   entries[2] = entry(2, {
     details: { ...entry(2).details, criteria: [{ metric: 'post_count', unit: 'count', direction: 'increase', threshold: 0, actual: 189, platform: null, risk_categories: null,
       kind: 'unusual_change', previous: 149, change: 40, fired: true,
-      explanation: { model: 'poisson', history_points: 13, expected: 20.82, dispersion: null, observed: 60, tail_probability: 1.2e-10, cutoff: 0.005, basis: 'new_posts' } }] },
+      explanation: { model: 'poisson', history_points: 13, expected: 20.82, dispersion: null, observed: 60, tail_probability: 1.2e-10, cutoff: 0.005, basis: 'new_posts', period_days: 0.96 } }] },
   });
   // The browser boundary: the rules list and GET /api/v2/alerts/audit as the server answers them.
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
@@ -99,7 +99,7 @@ describe('/myOrganization/alertAudit', () => {
     // Only the criteria that fired are listed.
     expect(cellsOf(rowsOf()[1]!).slice(2, 7)).toEqual(['Outage watch', 'Harbour volume: post_count rose by 18 (from 12 to 30; threshold 10)',
       'post_count (twitter) = 30: increase 10', 'ada@acme.test', 'email ada@acme.test: sent']);
-    expect(cellsOf(rowsOf()[2]!)[4]).toBe('post_count = 189: unusual (p = 1.2e-10, 60 new since the previous run, expected 20.8 new)');
+    expect(cellsOf(rowsOf()[2]!)[4]).toBe('post_count = 189: unusual (p = 1.2e-10, 60 new since the previous run, expected 20.8 new in 0.96 days)');
     expect(auditCalls()[0]!.search).toBe('?limit=25&offset=0');
   });
 

@@ -6,7 +6,9 @@ import {
 } from '@fluentui/react-components';
 import { apiGet, apiGetWithMetadata } from '@core/client/api/client';
 import { useCurrentUser } from '@core/client/session/SessionContext';
-import { ALERT_AUDIT_PATH, ALERT_CONFIGS_PATH, alertConfigListSchema, auditListSchema, type AuditEntry, type AuditQuery } from '../../shared/api';
+import {
+  ALERT_AUDIT_PATH, ALERT_CONFIGS_PATH, alertConfigListSchema, auditListSchema, periodText, type AuditEntry, type AuditQuery,
+} from '../../shared/api';
 
 export const ALERT_AUDIT_PAGE_SIZE = 25;
 /** The spec's fired alert (id, alert_config_id, recipients, details: criteria, message, dag_run_id; timestamps), as columns. */
@@ -32,7 +34,7 @@ export function firedCriteriaText(entry: AuditEntry): string {
     const e = c.explanation;
     const change = e
       ? e.basis === 'new_posts'
-        ? `unusual (p = ${e.tail_probability.toPrecision(2)}, ${e.observed} new since the previous run, expected ${e.expected.toFixed(1)} new)`
+        ? `unusual (p = ${e.tail_probability.toPrecision(2)}, ${e.observed} new since the previous run, expected ${e.expected.toFixed(1)} new${periodText(e.period_days)})`
         : `unusual (p = ${e.tail_probability.toPrecision(2)}, expected ${e.expected.toFixed(1)})`
       : `${c.direction} ${c.threshold}${c.unit === 'percent' ? '%' : ''}`;
     return `${c.metric}${scope ? ` (${scope})` : ''} = ${c.actual ?? '—'}: ${change}`;

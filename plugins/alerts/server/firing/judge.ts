@@ -1,4 +1,4 @@
-import type { Criterion, CriterionOutcome } from '../../shared/api';
+import { periodText, type Criterion, type CriterionOutcome } from '../../shared/api';
 import { judgeUnusual } from './unusualChange';
 
 /** The change from `previous` to `current` in the criterion's unit; null when a percent change from 0 is undefined. */
@@ -55,8 +55,6 @@ const MODEL_WORDS: Record<NonNullable<CriterionOutcome['explanation']>['model'],
 };
 
 /** The days since the previous run, when known (firings stored before it have none). */
-const periodText = (days: number | undefined) => (days === undefined ? '' : ` in ${days} day${days === 1 ? '' : 's'}`);
-
 /** A firing's one-line description, as the e-mail, the notification and the Alerts tab show it. */
 export function describeOutcome(o: CriterionOutcome): string {
   const where = scopeText(o);
