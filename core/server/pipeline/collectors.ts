@@ -106,8 +106,9 @@ export interface StoredPostsQuery {
  * preview answers 408 with a message asking for a narrower query.
  */
 export class QueryTooSlowError extends Error {
-  constructor(readonly budgetMs: number) {
-    super(`the query ran past its time budget of ${budgetMs} ms`);
+  /** `cause`: what stopped it, when the database did (PostgreSQL's query_canceled by statement_timeout). */
+  constructor(readonly budgetMs: number, options?: ErrorOptions) {
+    super(`the query ran past its time budget of ${budgetMs} ms`, options);
     this.name = 'QueryTooSlowError';
   }
 }

@@ -150,7 +150,7 @@ async function withinBudget<T>(storage: Storage, budgetMs: number | null | undef
     });
   } catch (error) {
     // 57014 query_canceled: the statement ran past statement_timeout.
-    if ((error as { code?: string }).code === '57014') throw new QueryTooSlowError(budgetMs);
+    if ((error as { code?: string }).code === '57014') throw new QueryTooSlowError(budgetMs, { cause: error });
     throw error;
   }
 }
