@@ -17,7 +17,8 @@ import { uniform } from '@core/shared/random';
 import { buildClusters } from './report';
 import { repeatedBursts } from './bursts';
 import { runAccounts } from './crowds';
-import type { CoordinationConfig, CoordinationInput, CoordinationResult, CoordinationStats, DeepPartial } from './types';
+import { objectSource, packedSource, type PackedPosts, type PostSource } from './postSource';
+import type { CoordAccount, CoordinationConfig, CoordinationInput, CoordinationResult, CoordinationStats, DeepPartial } from './types';
 
 export const TYPE_BIT: Readonly<Record<EvidenceType, number>> = Object.fromEntries(
   EVIDENCE_TYPES.map((t, i) => [t, 1 << i]),
@@ -42,7 +43,7 @@ export interface TypedEdge {
 }
 
 export interface EngineState {
-  input: CoordinationInput;
+  posts: PostSource;
   cfg: CoordinationConfig;
   x: Extracted;
   sorted: Record<EvidenceType, SortedActs>;
@@ -55,18 +56,28 @@ export interface EngineState {
 const now = () => performance.now();
 
 export function detectCoordination(input: CoordinationInput, partial?: DeepPartial<CoordinationConfig>): CoordinationResult {
-  const cfg = resolveConfig(partial);
-  // typed arrays come out of one buffer: about 450 bytes per post and 200 per account at the defaults
-  const bytes = 16 * 2 ** 20 + input.posts.length * (450 + 4 * cfg.copypasta.bands) + (input.accounts?.length ?? 0) * 200;
-  return withArena(bytes, () => detect(input, cfg));
+  return detectFrom(objectSource(input.posts), input.accounts ?? [], resolveConfig(partial));
 }
 
-function detect(input: CoordinationInput, cfg: CoordinationConfig): CoordinationResult {
+/** The run in columns (postSource.ts): what the pipeline stage's worker detects on. Same result as the objects. */
+export interface PackedInput { posts: PackedPosts; accounts?: readonly CoordAccount[] }
+
+export function detectCoordinationPacked(input: PackedInput, partial?: DeepPartial<CoordinationConfig>): CoordinationResult {
+  return detectFrom(packedSource(input.posts), input.accounts ?? [], resolveConfig(partial));
+}
+
+function detectFrom(posts: PostSource, accounts: readonly CoordAccount[], cfg: CoordinationConfig): CoordinationResult {
+  // typed arrays come out of one buffer: about 450 bytes per post and 200 per account at the defaults
+  const bytes = 16 * 2 ** 20 + posts.n * (450 + 4 * cfg.copypasta.bands) + accounts.length * 200;
+  return withArena(bytes, () => detect(posts, accounts, cfg));
+}
+
+function detect(posts: PostSource, accounts: readonly CoordAccount[], cfg: CoordinationConfig): CoordinationResult {
   const timings: Record<string, number> = {};
   let t0 = now();
   const lap = (name: string) => { const t = now(); timings[name] = Math.round((t - t0) * 10) / 10; t0 = t; };
 
-  const x = extractActs(input, cfg);
+  const x = extractActs(posts, accounts, cfg);
   lap('extract');
   const nAcc = x.accountIds.length;
   const cp = cfg.copypasta;
@@ -111,11 +122,11 @@ function detect(input: CoordinationInput, cfg: CoordinationConfig): Coordination
     SIMILAR_SCREEN_NAMES: null,
     SAME_PROFILE_URL: null,
   };
-  const state: EngineState = { input, cfg, x, sorted, famOfPost, accept, scratch: null };
+  const state: EngineState = { posts, cfg, x, sorted, famOfPost, accept, scratch: null };
 
   // Pass 1: co-actions per type and pair.
   const stats: CoordinationStats = {
-    posts: input.posts.length, accounts: nAcc, postings: {}, pairEvents: {}, pairs: {}, passingPairs: {},
+    posts: posts.n, accounts: nAcc, postings: {}, pairEvents: {}, pairs: {}, passingPairs: {},
     crowdedActs: {},
     bursts: { events: 0, linkedPairs: 0, groups: 0, edges: 0 },
     copypasta: { texts: x.texts.n, candidates: nd.verifications, verified: nd.verified, families: nd.families },

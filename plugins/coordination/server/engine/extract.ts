@@ -7,7 +7,8 @@ import { EVIDENCE_TYPES, type EvidenceType } from '../../shared/types';
 import { ActBuffer } from './acts';
 import { TextIndex } from './copypasta';
 import { normalizeHashtag, normalizeProfileUrl, normalizeUrl, screenNameSkeleton } from './normalize';
-import type { CoordinationConfig, CoordinationInput } from './types';
+import type { PostSource } from './postSource';
+import type { CoordAccount, CoordinationConfig } from './types';
 
 export class Interner {
   readonly ids = new Map<string, number>();
@@ -47,9 +48,7 @@ export interface Extracted {
   createdAt: Float64Array;
 }
 
-const hasOwn = (x: unknown) => x !== null && x !== undefined && x !== '';
-
-export function extractActs(input: CoordinationInput, cfg: CoordinationConfig): Extracted {
+export function extractActs(posts: PostSource, profiles: readonly CoordAccount[], cfg: CoordinationConfig): Extracted {
   const accIndex = new Map<string, number>();
   const accountIds: string[] = [];
   const accountPlatform: (string | null)[] = [];
@@ -58,19 +57,18 @@ export function extractActs(input: CoordinationInput, cfg: CoordinationConfig): 
     if (a === undefined) { a = accountIds.length; accIndex.set(id, a); accountIds.push(id); accountPlatform.push(platform ?? null); } else if (accountPlatform[a] === null && platform) accountPlatform[a] = platform;
     return a;
   };
-  for (const acc of input.accounts ?? []) accountOf(acc.id, acc.platform);
+  for (const acc of profiles) accountOf(acc.id, acc.platform);
 
-  const posts = input.posts;
-  const n = posts.length;
+  const n = posts.n;
   const postOrder = i32(n);
   let sorted = true;
   for (let i = 0; i < n; i++) {
     postOrder[i] = i;
-    if (i > 0 && posts[i]!.published_at < posts[i - 1]!.published_at) sorted = false;
+    if (i > 0 && posts.time(i) < posts.time(i - 1)) sorted = false;
   }
   if (!sorted) {
     const idx = Array.from(postOrder);
-    idx.sort((x, y) => posts[x]!.published_at - posts[y]!.published_at || x - y);
+    idx.sort((x, y) => posts.time(x) - posts.time(y) || x - y);
     postOrder.set(idx);
   }
 
@@ -80,11 +78,11 @@ export function extractActs(input: CoordinationInput, cfg: CoordinationConfig): 
   for (const t of EVIDENCE_TYPES) {
     const perPost = t === 'SYNCHRONOUS_HASHTAG_SHARE' ? 1 : t === 'SYNCHRONOUS_URL_SHARE' || t === 'SYNCHRONOUS_REPOST' ? 0.5 : 0.25;
     const profile = t === 'SYNCHRONOUS_ACCOUNT_CREATION' || t === 'SIMILAR_SCREEN_NAMES' || t === 'SAME_PROFILE_URL';
-    acts[t] = new ActBuffer(Math.max(1024, Math.ceil(profile ? (input.accounts?.length ?? 0) : posts.length * perPost)));
+    acts[t] = new ActBuffer(Math.max(1024, Math.ceil(profile ? profiles.length : n * perPost)));
     keys[t] = new Interner();
   }
   let withText = 0;
-  for (let i = 0; i < n; i++) if (posts[i]!.text && (cfg.repostsCarryContent || !hasOwn(posts[i]!.repost_of))) withText++;
+  for (let i = 0; i < n; i++) if ((cfg.repostsCarryContent || posts.repostOf(i) === null) && posts.hasText(i)) withText++;
   const texts = new TextIndex(cfg.copypasta, withText);
   const postTime = f64(n);
   const postAcc = i32(n);
@@ -98,24 +96,25 @@ export function extractActs(input: CoordinationInput, cfg: CoordinationConfig): 
   const seqCache = new Map<number, number>();
   const postUrlKeys: number[] = [];
   const postTagKeys: number[] = [];
-  const authorSeen = u8(n + (input.accounts?.length ?? 0) + 1);
+  const authorSeen = u8(n + profiles.length + 1);
   let authors = 0;
 
   for (let r = 0; r < n; r++) {
-    const p = posts[postOrder[r]!]!;
-    const a = accountOf(p.account_id, p.platform);
+    const p = postOrder[r]!;
+    const a = accountOf(posts.account(p), posts.platform(p));
     if (!authorSeen[a]) { authorSeen[a] = 1; authors++; }
-    const t = p.published_at;
+    const t = posts.time(p);
     postTime[r] = t;
     postAcc[r] = a;
-    const isRepost = hasOwn(p.repost_of);
-    if (isRepost && repostOn) acts.SYNCHRONOUS_REPOST.push(keys.SYNCHRONOUS_REPOST.id(p.repost_of!), t, a, r, 1);
+    const repostOf = posts.repostOf(p);
+    const isRepost = repostOf !== null;
+    if (isRepost && repostOn) acts.SYNCHRONOUS_REPOST.push(keys.SYNCHRONOUS_REPOST.id(repostOf), t, a, r, 1);
     if (isRepost && !cfg.repostsCarryContent) continue;
-    if (urlOn && p.urls && p.urls.length) {
+    const nUrls = urlOn ? posts.urlCount(p) : 0;
+    if (nUrls > 0) {
       postUrlKeys.length = 0;
-      const urls = p.urls;
-      for (let u = 0; u < urls.length; u++) {
-        const raw = urls[u]!;
+      for (let u = 0; u < nUrls; u++) {
+        const raw = posts.url(p, u);
         let k = urlCache.get(raw);
         if (k === undefined) {
           const norm = normalizeUrl(raw);
@@ -128,11 +127,11 @@ export function extractActs(input: CoordinationInput, cfg: CoordinationConfig): 
       const w = 1 / postUrlKeys.length;
       for (let u = 0; u < postUrlKeys.length; u++) acts.SYNCHRONOUS_URL_SHARE.push(postUrlKeys[u]!, t, a, r, w);
     }
-    if ((tagOn || seqOn) && p.hashtags && p.hashtags.length) {
+    const nTags = tagOn || seqOn ? posts.hashtagCount(p) : 0;
+    if (nTags > 0) {
       postTagKeys.length = 0;
-      const tags = p.hashtags;
-      for (let u = 0; u < tags.length; u++) {
-        const raw = tags[u]!;
+      for (let u = 0; u < nTags; u++) {
+        const raw = posts.hashtag(p, u);
         let k = tagCache.get(raw);
         if (k === undefined) {
           const norm = normalizeHashtag(raw);
@@ -163,13 +162,15 @@ export function extractActs(input: CoordinationInput, cfg: CoordinationConfig): 
         acts.HASHTAG_SEQUENCE_SHARE.push(seq, t, a, r, 1);
       }
     }
-    if (textOn && p.text) textOfPost[r] = texts.add(p.text, t, r);
+    if (textOn) {
+      const text = posts.text(p);
+      if (text) textOfPost[r] = texts.add(text, t, r);
+    }
   }
 
   // Profile evidence: one act per account and type.
   const nAcc = accountIds.length;
   const createdAt = f64(nAcc).fill(NaN);
-  const profiles = input.accounts ?? [];
   const creation: Array<[number, number]> = [];
   for (const acc of profiles) {
     const a = accIndex.get(acc.id)!;

@@ -2,7 +2,8 @@
  * The coordination engine's public surface (server side). The planted-campaign generator, the scoring against it,
  * the reference detectors and the data-set readers are evaluation code: plugins/coordination/evaluation.
  */
-export { detectCoordination } from './detect';
+export { detectCoordination, detectCoordinationPacked, type PackedInput } from './detect';
+export { packPosts, PackedPostsBuilder, packedBuffers, type PackedPosts } from './postSource';
 export { DEFAULT_CONFIG, resolveConfig } from './config';
 export { findNearDuplicatePairs } from './copypasta';
 export type { CopypastaParams } from './copypasta';

@@ -41,7 +41,7 @@ export function buildClusters(
   community: Record<string, number>,
   stats: CoordinationStats,
 ): CoordinationResult {
-  const { cfg, x, sorted, input } = state;
+  const { cfg, x, sorted, posts } = state;
   const nAcc = x.accountIds.length;
   const byCommunity = new Map<number, number[]>();
   for (const [node, c] of Object.entries(community)) {
@@ -78,7 +78,7 @@ export function buildClusters(
     });
   }
 
-  const postIdOf = (r: number) => input.posts[x.postOrder[r]!]!.id;
+  const postIdOf = (r: number) => posts.id(x.postOrder[r]!);
   const cap = cfg.evidenceSamplesPerType;
   const keyString = (type: EvidenceType, k: number) => type === 'COPYPASTA' ? `text of post ${postIdOf(x.texts.post[k]!)}` : x.keys[type].strings[k] ?? '';
   /** records the co-action of acts i and j (sorted acts of type ti) as proof of an intra-cluster edge */
@@ -144,7 +144,7 @@ export function buildClusters(
     const postIdx = [...acc.posts].sort((p, q) => p - q);
     let eng = 0, engN = 0;
     for (const r of postIdx) {
-      const v = input.posts[x.postOrder[r]!]!.engagement_score;
+      const v = posts.engagement(x.postOrder[r]!);
       if (typeof v === 'number' && Number.isFinite(v)) { eng += v; engN++; }
     }
     const platforms = new Set(acc.members.map((a) => x.accountPlatform[a]).filter((p): p is string => !!p));

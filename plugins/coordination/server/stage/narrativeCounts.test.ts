@@ -12,8 +12,9 @@ describe('clustersPerNarrative', () => {
 
 describe('topicOfAccounts', () => {
   it('gives each clustered account its most frequent topic (ties: smaller id); others and topicless posts are left out', () => {
-    const post = (id: number, account: string) => ({ id: String(id), account_id: account, published_at: 0 });
-    const posts = [post(1, 'a'), post(2, 'a'), post(3, 'a'), post(4, 'b'), post(5, 'b'), post(6, 'c'), post(7, 'd')];
+    const strings = ['a', 'b', 'c', 'd'];
+    const authors = [0, 0, 0, 1, 1, 2, 3];
+    const posts = { id: Float64Array.from(authors, (_, i) => i + 1), account: Int32Array.from(authors), strings };
     const topicOf = new Map([[1, 't2'], [2, 't1'], [3, 't2'], [4, 't9'], [5, 't3'], [6, 't1']]);
     expect(topicOfAccounts(posts, new Set(['a', 'b', 'd']), topicOf)).toEqual(new Map([['a', 't2'], ['b', 't3']]));
   });

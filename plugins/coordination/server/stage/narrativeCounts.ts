@@ -1,6 +1,6 @@
 import type { ServiceRegistry } from '@core/shared/services/registry';
 import { narrativesServiceKey } from '@plugins/topics/shared/public';
-import type { CoordinationResult, CoordPost } from '../engine/types';
+import type { CoordinationResult } from '../engine/types';
 
 /**
  * Narrative id -> how many coordination clusters have a proving post in the narrative. A narrative's id is its
@@ -18,15 +18,19 @@ export function clustersPerNarrative(result: Pick<CoordinationResult, 'postClust
   return Object.fromEntries([...clustersOf].map(([topic, set]) => [topic, set.size]));
 }
 
+/** The run's posts as the stage keeps them for the write: post ids and their authors (indices into `strings`). */
+export interface PostAuthors { id: Float64Array; account: Int32Array; strings: readonly string[] }
+
 /** Each clustered account's most frequent topic among its posts in the run (ties: the smaller topic id). */
-export function topicOfAccounts(posts: readonly CoordPost[], accounts: ReadonlySet<string>, topicOfPost: ReadonlyMap<number, string>): Map<string, string> {
+export function topicOfAccounts(posts: PostAuthors, accounts: ReadonlySet<string>, topicOfPost: ReadonlyMap<number, string>): Map<string, string> {
   const tally = new Map<string, Map<string, number>>();
-  for (const p of posts) {
-    if (!accounts.has(p.account_id)) continue;
-    const topic = topicOfPost.get(Number(p.id));
+  for (let i = 0; i < posts.id.length; i++) {
+    const account = posts.strings[posts.account[i]!]!;
+    if (!accounts.has(account)) continue;
+    const topic = topicOfPost.get(posts.id[i]!);
     if (topic === undefined) continue;
-    let t = tally.get(p.account_id);
-    if (!t) tally.set(p.account_id, (t = new Map()));
+    let t = tally.get(account);
+    if (!t) tally.set(account, (t = new Map()));
     t.set(topic, (t.get(topic) ?? 0) + 1);
   }
   const out = new Map<string, string>();

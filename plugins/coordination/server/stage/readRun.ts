@@ -1,29 +1,30 @@
 import { tablesOf, type Storage } from '@core/server/storage/database';
 import type { PostStoreTables as PostsTables } from '@core/server/postStore/tables';
-import type { CoordAccount, CoordinationInput, CoordPost } from '../engine/types';
+import type { PackedInput } from '../engine/detect';
+import { PackedPostsBuilder } from '../engine/postSource';
+import type { CoordAccount } from '../engine/types';
 import { stageConfig } from './config';
 
 const BATCH = 5000;
 
 /**
- * A run's posts and their authors as the engine's input. Account ids are `posts_actors.id`, post ids
- * `posts_posts.id`, as text. Reposts are keyed `platform:rid` of the original (the store keeps the rid, and two
- * reposts of one original share it). Read in keyset batches so a million-post run never needs one huge query.
+ * A run's posts and their authors as the engine's input, in columns (engine/postSource.ts: typed arrays and string
+ * tables, handed to the worker thread by transfer, ADR 0016). Account ids are `posts_actors.id`, post ids
+ * `posts_posts.id`, as text to the engine. Reposts are keyed `platform:rid` of the original (the store keeps the
+ * rid, and two reposts of one original share it). Read in keyset batches so a million-post run never needs one huge
+ * query. Posts stay in id order: the engine orders them by time itself (stable, ties by id).
  *
- * The input is held twice while the engine runs (here and in its worker thread), so it is kept lean: one string
- * per account, platform and reposted original, and no text, links or hashtags on a repost unless the engine is
- * configured to count them (`repostsCarryContent`, off by default: a repost is evidence of SYNCHRONOUS_REPOST only).
+ * A repost carries no text, links or hashtags unless the engine is configured to count them (`repostsCarryContent`,
+ * off by default: a repost is evidence of SYNCHRONOUS_REPOST only).
  */
 export async function readRunInput(
   storage: Storage, organizationId: string, runId: string, signal?: AbortSignal,
   opts: { repostContent?: boolean } = {},
-): Promise<CoordinationInput> {
+): Promise<PackedInput> {
   const repostContent = opts.repostContent ?? stageConfig().repostsCarryContent;
   const db = tablesOf<PostsTables>(storage);
-  const posts: CoordPost[] = [];
+  const posts = new PackedPostsBuilder();
   const accountIds = new Map<number, string>();
-  const strings = new Map<string, string>();
-  const shared = (s: string) => { const known = strings.get(s); if (known !== undefined) return known; strings.set(s, s); return s; };
   let after = 0;
   for (;;) {
     signal?.throwIfAborted();
@@ -42,24 +43,23 @@ export async function readRunInput(
       db.selectFrom('posts_hashtags').select(['post_id', 'tag']).where('post_id', 'in', ids).orderBy('post_id').orderBy('position').execute(),
     ]);
     const urlsOf = group(urls, (u) => u.post_id, (u) => u.url);
-    const tagsOf = group(tags, (h) => h.post_id, (h) => shared(h.tag));
+    const tagsOf = group(tags, (h) => h.post_id, (h) => h.tag);
     for (const r of rows) {
       if (r.actor_id === null) continue; // an anonymous post cannot coordinate with anyone
       let accountId = accountIds.get(r.actor_id);
       if (accountId === undefined) accountIds.set(r.actor_id, (accountId = String(r.actor_id)));
-      const platform = shared(r.platform);
-      const repostOf = r.is_repost && r.repost_of ? shared(`${platform}:${r.repost_of}`) : null;
+      const repostOf = r.is_repost && r.repost_of ? `${r.platform}:${r.repost_of}` : null;
       const content = repostOf === null || repostContent;
-      posts.push({
-        id: String(r.id), account_id: accountId, published_at: Date.parse(r.published_at),
-        urls: content ? urlsOf.get(r.id) ?? null : null, hashtags: content ? tagsOf.get(r.id) ?? null : null,
-        repost_of: repostOf, text: content ? r.body : null, platform,
-      });
+      posts.add(
+        Number(r.id), accountId, Date.parse(r.published_at), r.platform, repostOf,
+        content ? urlsOf.get(r.id) ?? null : null, content ? tagsOf.get(r.id) ?? null : null, content ? r.body : null,
+      );
     }
   }
-  posts.sort((a, b) => a.published_at - b.published_at);
   const actorIds = [...accountIds.keys()];
   const accounts: CoordAccount[] = [];
+  const platforms = new Map<string, string>();
+  const shared = (s: string) => { const known = platforms.get(s); if (known !== undefined) return known; platforms.set(s, s); return s; };
   for (let k = 0; k < actorIds.length; k += BATCH) {
     const rows = await db.selectFrom('posts_actors').select(['id', 'screen_name', 'created_at', 'url', 'platform'])
       .where('organization_id', '=', organizationId).where('id', 'in', actorIds.slice(k, k + BATCH)).execute();
@@ -72,7 +72,7 @@ export async function readRunInput(
       });
     }
   }
-  return { posts, accounts };
+  return { posts: posts.build(), accounts };
 }
 
 function group<R, V>(rows: readonly R[], key: (r: R) => number, value: (r: R) => V): Map<number, V[]> {

@@ -1,7 +1,9 @@
 import { defineStage } from '@core/server/plugin/contract';
 import { runInWorker } from '@core/server/pipeline/workerThread';
 import { URLS_STAGE_ID } from '@plugins/enrichment/shared/public';
-import type { CoordinationConfig, CoordinationInput, CoordinationResult } from '../engine/types';
+import type { PackedInput } from '../engine/detect';
+import { packedBuffers } from '../engine/postSource';
+import type { CoordinationConfig, CoordinationResult } from '../engine/types';
 import { stageConfig } from './config';
 import { readRunInput } from './readRun';
 import { writeRun } from './writeRun';
@@ -25,15 +27,19 @@ export const detectStage = defineStage({
     const config = stageConfig();
     ctx.progress(0, 'Reading posts and accounts');
     const input = await readRunInput(ctx.storage, ctx.organizationId, ctx.runId, ctx.signal);
+    const postCount = input.posts.n;
     ctx.progress(0.3, `Detecting coordination among ${input.accounts?.length ?? 0} accounts`);
-    const result = await runInWorker<{ input: CoordinationInput; config: CoordinationConfig }, CoordinationResult>(
+    // What the write needs of the posts afterwards (each clustered account's topic): their ids and authors, copied
+    // before the columns are transferred to the worker (which leaves them empty here).
+    const postAuthors = { id: input.posts.id.slice(), account: input.posts.account.slice(), strings: input.posts.strings };
+    const result = await runInWorker<{ input: PackedInput; config: CoordinationConfig }, CoordinationResult>(
       new URL('./engineWorker.ts', import.meta.url), 'detectInWorker', { input, config },
-      // a large run's worker heap (its copy of the input and the engine's working set) is freed before the write
-      { signal: ctx.signal, keepWarm: input.posts.length < LARGE_RUN_POSTS });
+      // a large run's worker heap (the run and the engine's working set) is freed before the write
+      { signal: ctx.signal, keepWarm: postCount < LARGE_RUN_POSTS, transferList: packedBuffers(input.posts) });
     ctx.progress(0.8, `Storing ${result.clusters.length} clusters`);
     // Topics ran at step 4: each clustered account's topic lets the navigator group by topic.
     const topicOfPost = await runTopics(ctx.services, ctx.organizationId, ctx.runId);
-    const accountTopics = topicOfPost ? topicOfAccounts(input.posts, new Set(result.accountCluster.keys()), topicOfPost) : new Map<string, string>();
+    const accountTopics = topicOfPost ? topicOfAccounts(postAuthors, new Set(result.accountCluster.keys()), topicOfPost) : new Map<string, string>();
     await writeRun(ctx.storage, { runId: ctx.runId, organizationId: ctx.organizationId, conversationId: ctx.conversationId, stageVersion: VERSION }, result, config, accountTopics);
     // After the detection is stored: a failure here reruns the whole (idempotent) stage.
     await updateNarrativeCounts(ctx.services, ctx.organizationId, ctx.runId, result, topicOfPost);
