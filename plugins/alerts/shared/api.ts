@@ -96,6 +96,8 @@ export const criterionOutcomeSchema = criterionSchema.extend({
   previous: z.number().nullable(),
   change: z.number().nullable(),
   fired: z.boolean(),
+  /** Flagged at this run as at the previous one: the same episode, already told (not fired again). */
+  continuing: z.boolean().optional(),
   explanation: unusualExplanationSchema.nullable(),
 });
 export type CriterionOutcome = z.infer<typeof criterionOutcomeSchema>;

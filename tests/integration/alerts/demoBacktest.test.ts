@@ -11,10 +11,13 @@ import { demoBacktest, type DemoBacktestResult } from './demoBacktest';
  * spikes over the three seeds (89 %), just under the bar; the misses are second spikes of a theme while its history,
  * 7 to 10 runs, still holds the first. The floors below are the figures measured, so a change that loses spikes or
  * adds false alarms fails here. A fourth seed, never looked at while choosing, is checked apart (held out).
+ * A rule fires once per episode (a surge flagged on consecutive runs is one alert): a spike that comes while an earlier
+ * one's episode is still flagged has no firing of its own but was told (`told`); the floors are on told, and repeats
+ * (more firings on one spike) stay at most 1 a seed (they were 9-17 before episodes).
  */
 const unusual: Criterion = { metric: 'post_count', unit: 'count', direction: 'increase', threshold: 0, kind: 'unusual_change', sensitivity: 'medium' };
 const results: DemoBacktestResult[] = [];
-const report = (r: DemoBacktestResult) => console.info(`demo backtest seed ${r.seed}: found ${r.found}/${r.judged} (${r.unjudged} in the warm-up or the last day), ` +
+const report = (r: DemoBacktestResult) => console.info(`demo backtest seed ${r.seed}: found ${r.found}/${r.judged}, told ${r.told} (${r.unjudged} in the warm-up or the last day), ` +
   `${r.falseAlarms} false alarms and ${r.repeats} repeats over ${r.months.toFixed(2)} conversation-months ` +
   `(${r.falseAlarmsPerConversationMonth.toFixed(2)} per conversation-month)`);
 
@@ -26,21 +29,25 @@ describe('unusual change on the demo corpus\'s planted theme spikes (continuous 
       report(r);
       expect(r.judged).toBeGreaterThanOrEqual(10);
       expect(r.falseAlarmsPerConversationMonth).toBeLessThanOrEqual(1);
-      expect(r.found / r.judged).toBeGreaterThanOrEqual(0.8);
+      expect(r.told / r.judged).toBeGreaterThanOrEqual(0.8);
+      expect(r.found / r.judged).toBeGreaterThanOrEqual(0.75);
+      expect(r.repeats).toBeLessThanOrEqual(1);
     }, 90_000);
   }
 
-  it('over the three seeds: found >= 88 % (the issue asks 90 %), false alarms <= 0.6 per conversation-month', () => {
+  it('over the three seeds: told >= 88 % (the issue asks 90 %), found >= 82 %, false alarms <= 0.6 per conversation-month', () => {
     expect(results).toHaveLength(3);
     const found = results.reduce((n, r) => n + r.found, 0);
+    const told = results.reduce((n, r) => n + r.told, 0);
     const judged = results.reduce((n, r) => n + r.judged, 0);
     const falseAlarms = results.reduce((n, r) => n + r.falseAlarms, 0);
     const months = results.reduce((n, r) => n + r.months, 0);
     const byRate = [...results].sort((a, b) => a.foundRate - b.foundRate || b.falseAlarmsPerConversationMonth - a.falseAlarmsPerConversationMonth);
-    console.info(`demo backtest, 3 seeds: found ${found}/${judged} = ${(found / judged).toFixed(3)}, ` +
+    console.info(`demo backtest, 3 seeds: found ${found}/${judged} = ${(found / judged).toFixed(3)}, told ${told}/${judged}, ` +
       `${(falseAlarms / months).toFixed(2)} false alarms per conversation-month; worst seed ${byRate[0]!.seed} ` +
       `${byRate[0]!.found}/${byRate[0]!.judged}, best ${byRate[2]!.seed} ${byRate[2]!.found}/${byRate[2]!.judged}`);
-    expect(found / judged).toBeGreaterThanOrEqual(0.88);
+    expect(told / judged).toBeGreaterThanOrEqual(0.88);
+    expect(found / judged).toBeGreaterThanOrEqual(0.82);
     expect(falseAlarms / months).toBeLessThanOrEqual(0.6);
   });
 
@@ -49,6 +56,7 @@ describe('unusual change on the demo corpus\'s planted theme spikes (continuous 
     report(r);
     expect(r.judged).toBeGreaterThanOrEqual(10);
     expect(r.falseAlarmsPerConversationMonth).toBeLessThanOrEqual(1);
-    expect(r.found / r.judged).toBeGreaterThanOrEqual(0.8);
+    expect(r.told / r.judged).toBeGreaterThanOrEqual(0.8);
+    expect(r.repeats).toBeLessThanOrEqual(1);
   }, 90_000);
 });

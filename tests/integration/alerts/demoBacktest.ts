@@ -1,5 +1,5 @@
 import type { Criterion } from '@plugins/alerts/shared/api';
-import { ruleFirings } from '@plugins/alerts/server/firing/rule';
+import { ruleOutcomes } from '@plugins/alerts/server/firing/rule';
 import { seriesOf } from '@plugins/alerts/server/firing/series';
 import { MIN_HISTORY } from '@plugins/alerts/server/firing/unusualChange';
 import { CONTINUOUS_WINDOW_DAYS } from '@plugins/conversations/shared/dates';
@@ -21,14 +21,19 @@ import { demoConversations, type DemoConversation, type DemoCorpusOptions } from
  *   the run, or up to 36 h after it); explained firings after the first one per spike are **repeats** (the window
  *   still holds the surge), reported apart. Any other firing is a **false alarm**.
  * - Months: the runs that could fire (those with MIN_HISTORY earlier runs), per conversation, in 30-day months.
+ * - A rule fires once per episode (runs in a row its criterion flags; rule.ts). A spike that arrives while an earlier
+ *   one's episode is still flagged (two peaks a day or two apart) has no firing of its own: it is **told** (`told`)
+ *   when a run in its found window fired or continued an episode that fired; `found` counts its own firings only.
  */
-export interface ConversationScore { theme: string; judged: number; found: number; falseAlarms: number; repeats: number; months: number; missed: number[] }
+export interface ConversationScore { theme: string; judged: number; found: number; told: number; falseAlarms: number; repeats: number; months: number; missed: number[] }
 
 export interface DemoBacktestResult {
   seed: string;
   conversations: ConversationScore[];
   judged: number;
   found: number;
+  /** Found, or inside an episode already told (above). */
+  told: number;
   falseAlarms: number;
   repeats: number;
   /** Spikes left unjudged: in the warm-up or in the corpus's last day. */
@@ -53,18 +58,21 @@ export function scoreConversation(c: DemoConversation, criterion: Criterion, sco
   const rows = scoring.windowTotals ? c.rows.map((r) => ({ ...r, new_posts: null })) : c.rows;
   const series = seriesOf(rows, criterion.metric, { platform: criterion.platform, risk_categories: criterion.risk_categories });
   const hourOf = new Map(series.map((p, i) => [p.run_id, c.runHours[i]!]));
-  const fired = ruleFirings('Backtest', [criterion], [series]).map((f) => hourOf.get(f.run_id)!);
+  const outcomes = ruleOutcomes([criterion], [series]);
+  const fired = series.filter((_, i) => outcomes[i]![0]!.fired).map((p) => hourOf.get(p.run_id)!);
+  const flagged = series.filter((_, i) => outcomes[i]![0]!.fired || outcomes[i]![0]!.continuing).map((p) => hourOf.get(p.run_id)!);
   const firstJudged = c.runHours[MIN_HISTORY];
   const lastRun = c.runHours[c.runHours.length - 1]!;
   const judgedPeaks = c.peaks.filter((a) => firstJudged !== undefined && a >= firstJudged - 24 && a + 24 <= lastRun);
   const found = judgedPeaks.filter((a) => fired.some((t) => t > a - lead && t <= a + 48));
+  const told = judgedPeaks.filter((a) => flagged.some((t) => t > a - lead && t <= a + 48));
   const explained = (t: number) => c.peaks.some((a) => t > a - lead && t <= a + WINDOW_HOURS + 36);
   const falseAlarms = fired.filter((t) => !explained(t)).length;
   const firstPerSpike = new Set(c.peaks.map((a) => fired.find((t) => t > a - lead && t <= a + WINDOW_HOURS + 36)).filter((t) => t !== undefined));
   const repeats = fired.filter((t) => explained(t) && !firstPerSpike.has(t)).length;
   const months = Math.max(0, c.runHours.length - MIN_HISTORY) / 30;
   return {
-    theme: c.theme, judged: judgedPeaks.length, found: found.length, falseAlarms, repeats, months,
+    theme: c.theme, judged: judgedPeaks.length, found: found.length, told: told.length, falseAlarms, repeats, months,
     missed: judgedPeaks.filter((a) => !found.includes(a)), unjudged: c.peaks.length - judgedPeaks.length,
   };
 }
@@ -76,7 +84,7 @@ export function demoBacktest(options: DemoCorpusOptions, criterion: Criterion, s
   const judged = sum((s) => s.judged);
   const months = sum((s) => s.months);
   return {
-    seed: options.seed, conversations: scores.map(({ unjudged: _u, ...s }) => s), judged, found: sum((s) => s.found),
+    seed: options.seed, conversations: scores.map(({ unjudged: _u, ...s }) => s), judged, found: sum((s) => s.found), told: sum((s) => s.told),
     falseAlarms: sum((s) => s.falseAlarms), repeats: sum((s) => s.repeats), unjudged: sum((s) => s.unjudged), months,
     foundRate: judged === 0 ? 0 : sum((s) => s.found) / judged, falseAlarmsPerConversationMonth: months === 0 ? 0 : sum((s) => s.falseAlarms) / months,
   };

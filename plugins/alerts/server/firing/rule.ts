@@ -20,17 +20,30 @@ export async function ruleHistory(db: Db, organizationId: string, conversationId
 /**
  * The firings of a rule over its criteria's series (one series per criterion, the same runs in each, oldest first).
  * Pure: the preview and the backtest on the demo corpus (tests/integration/alerts/demoBacktest.ts) judge alike.
+ * A criterion fires once per episode (`armed`): at the first run of a stretch of runs it flags, not again until a run
+ * it does not flag.
  */
 export function ruleFirings(name: string, criteria: readonly Criterion[], series: readonly (readonly SeriesPoint[])[]): RuleFiring[] {
   const runs = series[0] ?? [];
-  const firings: RuleFiring[] = [];
-  for (let i = 0; i < runs.length; i++) {
-    const outcomes = criteria.map((c, j) => judge(c, series[j]!, i));
-    if (outcomes.some((o) => o.fired)) {
-      firings.push({ run_id: runs[i]!.run_id, timestamp: runs[i]!.timestamp, criteria: outcomes, message: firingMessage(name, outcomes) });
-    }
-  }
-  return firings;
+  return ruleOutcomes(criteria, series).flatMap((outcomes, i) => (outcomes.some((o) => o.fired)
+    ? [{ run_id: runs[i]!.run_id, timestamp: runs[i]!.timestamp, criteria: outcomes, message: firingMessage(name, outcomes) }] : []));
+}
+
+/** Every run's outcomes, one per criterion (fired, or `continuing` an episode already told, or neither). */
+export function ruleOutcomes(criteria: readonly Criterion[], series: readonly (readonly SeriesPoint[])[]): CriterionOutcome[][] {
+  const runs = series[0] ?? [];
+  const flagged = criteria.map((c, j) => runs.map((_, i) => judge(c, series[j]!, i)));
+  return runs.map((_, i) => flagged.map((byRun) => armed(byRun[i]!, byRun[i - 1])));
+}
+
+/**
+ * Repeats: a series that stays unusual (or keeps passing its threshold) run after run is one episode, told once. A
+ * criterion that flags this run and flagged the previous one does not fire again (`continuing`); it re-arms at the
+ * first run it does not flag. Judged on the series alone, not on what was stored, so the preview and the evaluation
+ * agree: a rule created, enabled or unmuted in the middle of an episode stays quiet until the series is back to normal.
+ */
+function armed(now: CriterionOutcome, before: CriterionOutcome | undefined): CriterionOutcome {
+  return now.fired && before?.fired ? { ...now, fired: false, continuing: true } : now;
 }
 
 function judge(c: Criterion, points: readonly SeriesPoint[], index: number): CriterionOutcome {
@@ -57,6 +70,6 @@ export async function ruleAtRun(db: Db, organizationId: string, conversationId: 
   const series = await Promise.all(criteria.map((c) => criterionSeries(db, organizationId, conversationId, c)));
   const index = series[0]?.findIndex((p) => p.run_id === runId) ?? -1;
   if (index < 0) return null;
-  const outcomes = criteria.map((c, j) => judge(c, series[j]!, index));
+  const outcomes = criteria.map((c, j) => armed(judge(c, series[j]!, index), index > 0 ? judge(c, series[j]!, index - 1) : undefined));
   return { fired: outcomes.some((o) => o.fired), criteria: outcomes, message: firingMessage(name, outcomes), timestamp: series[0]![index]!.timestamp };
 }

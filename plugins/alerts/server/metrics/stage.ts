@@ -7,7 +7,7 @@ import { accountKey, insightLookupKey, type AccountRef } from '@plugins/insights
 import { NARRATIVES_STAGE_ID, narrativesServiceKey } from '@plugins/topics/shared/public';
 import { METRICS_STAGE_ID } from '../../shared/public';
 import { dbOf, type Db, type MetricRow } from '../tables';
-import { metricBuckets, riskCategoryOfSubcategories, type MetricPost } from './compute';
+import { metricBuckets, riskCategoryOfSubcategories, type MetricBucket, type MetricPost } from './compute';
 
 const THREAT_DIMENSION = 'contains_threatening_language';
 const BATCH = 2000;
@@ -15,27 +15,43 @@ const BATCH = 2000;
 /** A continuous conversation's runs (scheduled, or re-runs of one) each collect the 7 days before them. */
 const isContinuous = (runType: string) => runType.startsWith('SCHEDULED_');
 
-/**
- * The post ids of the conversation's previous run with metrics (before this run's time), or null when there is none:
- * this run's posts outside it are the ones new since. Posts are stored once per organisation, so a post collected
- * again by the next overlapping window keeps its id.
- */
-async function previousPosts(ctx: StageContext, db: Db, timestamp: string): Promise<Set<number> | null> {
+/** The conversation's previous run with metrics (before this run's time), or null when there is none. */
+async function previousRun(ctx: StageContext, db: Db, timestamp: string): Promise<string | null> {
   const prior = await db.selectFrom('alerts_metrics').select('run_id')
     .where('organization_id', '=', ctx.organizationId).where('conversation_id', '=', ctx.conversationId)
     .where('metric', '=', 'post_count').where('timestamp', '<', timestamp).where('run_id', '!=', ctx.runId)
     .orderBy('timestamp', 'desc').orderBy('run_id', 'desc').limit(1).executeTakeFirst();
-  if (!prior) return null;
+  return prior?.run_id ?? null;
+}
+
+/**
+ * The post ids of a run: this run's posts outside the previous run's are the ones new since. Posts are stored once per
+ * organisation, so a post collected again by the next overlapping window keeps its id.
+ */
+async function postsOfRun(ctx: StageContext, runId: string): Promise<Set<number>> {
   const ids = await ctx.services.get(postScopeKey)
-    .select({ organizationId: ctx.organizationId, conversationId: ctx.conversationId, runId: prior.run_id }, emptyFilters()).ids();
+    .select({ organizationId: ctx.organizationId, conversationId: ctx.conversationId, runId }, emptyFilters()).ids();
   return new Set(ids.map(Number));
+}
+
+/**
+ * A continuous run that collected nothing: a bucket of zero (post_count 0, risk_score 0, new posts 0) for each series
+ * the previous run had, so the series has a point at this run (a quiet week is a value, not a gap) and the next run's
+ * new posts are counted against this empty run, not against the last run that had posts.
+ */
+async function emptyBuckets(ctx: StageContext, db: Db, previousRunId: string): Promise<MetricBucket[]> {
+  const series = await db.selectFrom('alerts_metrics').select(['narrative', 'platform', 'risk_category']).distinct()
+    .where('organization_id', '=', ctx.organizationId).where('run_id', '=', previousRunId).where('metric', '=', 'post_count')
+    .orderBy('narrative').orderBy('platform').orderBy('risk_category').execute();
+  return series.map((s) => ({ ...s, post_count: 0, risk_score: 0, new_posts: 0 }));
 }
 
 /**
  * DAG step 5: the spec's conversation metrics for the run. Posts come through core's post scope (the run's posts),
  * narratives from the topics plugin's service, risk categories from the insights plugin's approved insights on the
  * authors. Idempotent: the run's rows are replaced in one transaction. A continuous conversation's post_count rows also
- * carry the posts new since its previous run (`new_posts`, tables.ts), which the unusual-change criterion judges.
+ * carry the posts new since its previous run (`new_posts`, tables.ts), which the unusual-change criterion judges; a
+ * continuous run that collected nothing writes zeros for the previous run's series (`emptyBuckets`).
  */
 export const metricsStage = defineStage({
   id: METRICS_STAGE_ID,
@@ -54,7 +70,8 @@ export const metricsStage = defineStage({
     const lookup = ctx.services.has(insightLookupKey) ? ctx.services.get(insightLookupKey) : null;
     const run = await db.selectFrom('core_pipeline_runs').select('created_at').where('id', '=', ctx.runId).executeTakeFirst();
     const timestamp = run?.created_at ?? new Date().toISOString();
-    const previous = isContinuous(ctx.run.runType) ? await previousPosts(ctx, db, timestamp) : null;
+    const previousRunId = isContinuous(ctx.run.runType) ? await previousRun(ctx, db, timestamp) : null;
+    const previous = previousRunId ? await postsOfRun(ctx, previousRunId) : null;
 
     const metricPosts: MetricPost[] = [];
     for await (const ids of posts.select(scope, emptyFilters()).batches(BATCH)) {
@@ -84,7 +101,8 @@ export const metricsStage = defineStage({
       }
     }
 
-    const rows: MetricRow[] = metricBuckets(metricPosts).flatMap((b) => (['post_count', 'risk_score'] as const).map((metric) => ({
+    const buckets = metricPosts.length === 0 && previousRunId ? await emptyBuckets(ctx, db, previousRunId) : metricBuckets(metricPosts);
+    const rows: MetricRow[] = buckets.flatMap((b) => (['post_count', 'risk_score'] as const).map((metric) => ({
       id: crypto.randomUUID(), organization_id: ctx.organizationId, conversation_id: ctx.conversationId, run_id: ctx.runId,
       narrative: b.narrative, platform: b.platform, risk_category: b.risk_category, timestamp, metric,
       value: b[metric], weight: b.post_count, new_posts: previous && metric === 'post_count' ? b.new_posts : null,
