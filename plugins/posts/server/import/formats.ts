@@ -12,6 +12,7 @@ import {
 } from '@core/shared/platforms';
 import type { ActorInput, PostInput } from '@core/server/postStore/normalize';
 import { INSTANT_PROBLEM, parseInstant } from './time';
+import { NATIVE_RULES, checkFields } from './nativeFastCheck';
 
 export const IMPORT_FORMATS = ['jsonl', 'csv', 'ndjson'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -45,7 +46,8 @@ const actorSchema = z.object({
   additional_properties: z.record(z.string(), z.unknown()).nullish(),
 }).loose();
 
-const nativeSchema = z.object({
+/** Keep nativeFastCheck.ts's NATIVE_RULES in step with this schema. */
+export const nativeSchema = z.object({
   platform: z.string().max(100).nullish(),
   class: z.string().max(100).nullish(),
   rid: idText,
@@ -93,9 +95,13 @@ export function mapNative(record: unknown, opts: MapOptions): Mapped {
   for (const [camel, snake] of Object.entries(CAMEL)) {
     if (camel in raw && !(snake in raw)) raw[snake] = raw[camel];
   }
-  const parsed = nativeSchema.safeParse(raw);
-  if (!parsed.success) return fail(issueText(parsed.error));
-  const r = parsed.data;
+  // Most records pass the hand-written check; the others get the schema's verdict and its message.
+  let r = checkFields(raw, NATIVE_RULES) as z.output<typeof nativeSchema> | null;
+  if (!r) {
+    const parsed = nativeSchema.safeParse(raw);
+    if (!parsed.success) return fail(issueText(parsed.error));
+    r = parsed.data;
+  }
   const platform = platformOf(r.platform, r.class);
   if (platform.unknown !== null) return fail(`platform: unknown platform '${platform.unknown}'`);
   const key = platform.key ?? opts.platform;

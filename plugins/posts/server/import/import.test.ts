@@ -318,6 +318,41 @@ describe('CSV with an unclosed quote (issue 18, finding 15)', () => {
   });
 });
 
+describe('parse threads (issue 19)', () => {
+  // Three chunks of lines (2,000 each) with refused lines, a line past 1 MB, repeats and camel-case records spread
+  // over them: the report, its line numbers and the stored rows are the same whether the chunks are parsed in the
+  // importing thread or in two parse threads.
+  const records = (format: 'jsonl' | 'ndjson') => Array.from({ length: 4600 }, (_unused, i) => {
+    if (i % 997 === 5) return '{"platform": "reddit", "rid": ';
+    if (i === 2345) return `{"rid": "long", "body": "${'x'.repeat(MAX_LINE_BYTES + 10)}"}`;
+    if (i % 1201 === 7) return '';
+    if (format === 'ndjson') return { id: `m${i % 4000}`, body: `item ${i} #tag${i % 7}`, timestamp: 1746100000 + i, author: `a${i % 50}` };
+    if (i % 1500 === 9) return { platform: 'myspace', rid: `x${i}`, body: 'x', published_at: '2025-05-01T00:00:00Z' };
+    if (i % 3 === 0) return { type: 'GabPost', id: `g${i % 4100}`, body: `camel ${i} @someone https://e.example/${i}`, publishedAt: 1746100000 + i, screenName: `s${i % 40}`, accountId: `acc${i % 40}` };
+    return { platform: 'twitter', rid: `t${i % 4100}`, body: `post ${i} #Vote${i % 5}`, published_at: '2025-05-01T00:00:00Z', author: { rid: `u${i % 60}`, bio: `bio ${i}` } };
+  });
+  for (const format of ['jsonl', 'ndjson'] as const) {
+    it(`gives the same report and rows in threads as in one thread (${format})`, async () => {
+      const file = jsonl(...records(format));
+      const run = async (threads: number) => {
+        const org = await newOrg();
+        const report = await importPosts({
+          storage: t.storage, organizationId: org, input: Readable.from(chunksOf(file, 65_536)), format, platform: format === 'ndjson' ? 'fourchan' : null,
+          parseThreads: { threads, afterLines: 0 },
+        });
+        return { report, rows: await postsOf(org) };
+      };
+      const inThreads = await run(2);
+      const inOne = await run(0);
+      expect(inThreads.report).toEqual(inOne.report);
+      expect(inThreads.rows).toEqual(inOne.rows);
+      expect(inThreads.report.problems.map((p) => p.line)).toContain(2346);
+      expect(inThreads.report.inserted).toBeGreaterThan(3000);
+      expect(inThreads.report.duplicates).toBeGreaterThan(0);
+    }, 60_000);
+  }
+});
+
 describe('import plumbing', () => {
   it('picks the format from the file name', () => {
     expect(formatOfFile('a/posts.jsonl')).toBe('jsonl');
