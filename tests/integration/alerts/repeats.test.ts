@@ -6,7 +6,8 @@ import { conversationWithRun, criterion, posts, ruleBody, runAt, signIn, startSe
 /**
  * "Its rule fires once": a surge that keeps a series unusual (or over its threshold) for several runs is one alert, not
  * one a run. A criterion that flagged the previous run does not fire again; it re-arms at the first run back to
- * normal (rule.ts, `armed`). Stored firings, e-mails' source and the preview agree.
+ * normal (rule.ts). Stored firings and the preview agree while the rule was on throughout; a rule created mid-episode
+ * fires at its next flagged run.
  */
 let t: TestServer;
 let analyst: ApiClient;
@@ -15,15 +16,17 @@ const DAY = 86_400_000;
 const T0 = Date.UTC(2025, 2, 1);
 
 /** A continuous conversation run once a day over the last 7 days of `daily` (posts published per day), from day 6. */
-async function dailyConversation(name: string, prefix: string, daily: readonly number[], criteria: unknown[]) {
+async function dailyConversation(name: string, prefix: string, daily: readonly number[], criteria: unknown[], ruleFromDay = 0) {
   const ids = await writePosts(t, org, daily.flatMap((n, d) => posts(`${prefix}${d}`, n, 'twitter', d * 24)));
   const ofDay = (d: number) => Array.from({ length: daily[d]! }, (_, i) => ids.get(`${prefix}${d}-${i}`)!);
   const conversationId = (await conversationWithRun(t, analyst, org, name, [])).conversationId;
-  const rule = await analyst.post('/api/v2/alerts/configs', ruleBody(conversationId, { name: `${name} watch`, config: { criteria } }));
-  expect(rule.status, rule.text).toBe(200);
-  // runIds[k]: the run at the end of day k + 6, holding days k .. k + 6.
+  // runIds[k]: the run at the end of day k + 6, holding days k .. k + 6. The rule exists from the run of `ruleFromDay`.
   const runIds: string[] = [];
   for (let last = 6; last < daily.length; last++) {
+    if (last === Math.max(6, ruleFromDay)) {
+      const rule = await analyst.post('/api/v2/alerts/configs', ruleBody(conversationId, { name: `${name} watch`, config: { criteria } }));
+      expect(rule.status, rule.text).toBe(200);
+    }
     const window = Array.from({ length: 7 }, (_, k) => ofDay(last - 6 + k)).flat();
     runIds.push(await runAt(t, org, conversationId, window, new Date(T0 + (last + 1) * DAY).toISOString()));
   }
@@ -73,6 +76,16 @@ describe('a surge over several runs fires once, and a new surge after a normal r
     const rise = criterion({ threshold: 10 });
     const { conversationId, runIds } = await dailyConversation('Harbour totals', 'f', daily, [rise]);
     expect(await firedRuns(conversationId, runIds)).toEqual([10 - 6, 16 - 6]);
+    expect(await previewRuns(conversationId, runIds, [rise])).toEqual([10 - 6, 16 - 6]);
+  }, 120_000);
+
+  it('a rule created in the middle of an episode fires at its next flagged run, once (nothing was told yet)', async () => {
+    const daily = [10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 22, 22, 22, 10, 10, 10, 22];
+    const rise = criterion({ threshold: 10 });
+    // The rule is created after the first rise (day 10): the rises of days 11 and 12 are its episode's.
+    const { conversationId, runIds } = await dailyConversation('Harbour late', 'l', daily, [rise], 11);
+    expect(await firedRuns(conversationId, runIds)).toEqual([11 - 6, 16 - 6]);
+    // The preview takes the rule as on throughout: the episode began at day 10.
     expect(await previewRuns(conversationId, runIds, [rise])).toEqual([10 - 6, 16 - 6]);
   }, 120_000);
 });

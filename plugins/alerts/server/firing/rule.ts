@@ -37,10 +37,9 @@ export function ruleOutcomes(criteria: readonly Criterion[], series: readonly (r
 }
 
 /**
- * Repeats: a series that stays unusual (or keeps passing its threshold) run after run is one episode, told once. A
- * criterion that flags this run and flagged the previous one does not fire again (`continuing`); it re-arms at the
- * first run it does not flag. Judged on the series alone, not on what was stored, so the preview and the evaluation
- * agree: a rule created, enabled or unmuted in the middle of an episode stays quiet until the series is back to normal.
+ * Repeats: a series that stays unusual (or keeps passing its threshold) run after run is one episode, told once. Over
+ * a history (the preview, the backtests) the rule is taken as on throughout: a criterion that flags this run and
+ * flagged the previous one does not fire again (`continuing`); it re-arms at the first run it does not flag.
  */
 function armed(now: CriterionOutcome, before: CriterionOutcome | undefined): CriterionOutcome {
   return now.fired && before?.fired ? { ...now, fired: false, continuing: true } : now;
@@ -65,11 +64,26 @@ function newPostsAt(points: readonly SeriesPoint[], index: number): NewPosts | n
   return { history: history.map((p) => p.new_posts!), days: history.map((_, j) => daysAt(start + j)), current, currentDays: daysAt(index) };
 }
 
-/** The rule at one run only (the evaluation stage): null when the run has no metrics. */
-export async function ruleAtRun(db: Db, organizationId: string, conversationId: string, name: string, criteria: readonly Criterion[], runId: string) {
+/**
+ * The rule at one run only (the evaluation stage): null when the run has no metrics. `toldRuns`: the runs at which
+ * this rule's alerts were stored. A criterion flagging this run stays quiet (`continuing`) when the runs before it,
+ * back to the last one it did not flag, include one of them: the episode was told. Where the rule was on throughout
+ * this is the preview's rule (`armed`); a rule created, enabled or unmuted in the middle of an episode fires at its
+ * next flagged run, since nothing was told yet.
+ */
+export async function ruleAtRun(db: Db, organizationId: string, conversationId: string, name: string, criteria: readonly Criterion[], runId: string,
+  toldRuns: ReadonlySet<string> = new Set()) {
   const series = await Promise.all(criteria.map((c) => criterionSeries(db, organizationId, conversationId, c)));
   const index = series[0]?.findIndex((p) => p.run_id === runId) ?? -1;
   if (index < 0) return null;
-  const outcomes = criteria.map((c, j) => armed(judge(c, series[j]!, index), index > 0 ? judge(c, series[j]!, index - 1) : undefined));
+  const outcomes = criteria.map((c, j) => {
+    const now = judge(c, series[j]!, index);
+    return now.fired && episodeTold(c, series[j]!, index, toldRuns) ? { ...now, fired: false, continuing: true } : now;
+  });
   return { fired: outcomes.some((o) => o.fired), criteria: outcomes, message: firingMessage(name, outcomes), timestamp: series[0]![index]!.timestamp };
+}
+
+function episodeTold(c: Criterion, points: readonly SeriesPoint[], index: number, toldRuns: ReadonlySet<string>): boolean {
+  for (let i = index - 1; i >= 0 && judge(c, points, i).fired; i--) if (toldRuns.has(points[i]!.run_id)) return true;
+  return false;
 }

@@ -37,7 +37,8 @@ export const evaluateStage = defineStage({
 /** Judges one rule at one run and stores its firing; answers whether a new firing was stored. */
 export async function fireRule(db: Db, rule: ConfigRow, runId: string): Promise<boolean> {
   const config = ruleConfigOf(rule);
-  const judged = await ruleAtRun(db, rule.organization_id, rule.alertable_id, rule.name, config.criteria, runId);
+  const told = await db.selectFrom('alerts_fired').select('run_id').where('alert_config_id', '=', rule.id).where('run_id', '!=', runId).execute();
+  const judged = await ruleAtRun(db, rule.organization_id, rule.alertable_id, rule.name, config.criteria, runId, new Set(told.map((f) => f.run_id)));
   if (!judged?.fired) return false;
   const recipientIds = rule.recipients ? (JSON.parse(rule.recipients) as string[]) : rule.created_by ? [rule.created_by] : [];
   const recipients = await resolveRecipients(db, rule.organization_id, recipientIds);
