@@ -145,8 +145,11 @@ export function readRecords(input: Readable, format: ImportFormat, platform: Pla
 
 /** Lines per chunk handed to a parse thread (about 2 MB of demo JSONL: a clone's fixed cost is small beside it). */
 const CHUNK_LINES = 2000;
-/** A file this many lines long is parsed in threads; a smaller one (an upload, a test) does not pay their start-up. */
-export const PARSE_THREADS_AFTER_LINES = 20_000;
+/**
+ * A file longer than this many lines is parsed in threads; a smaller one (an upload, a test) does not pay their
+ * start-up: each thread loads tsx and its own loader thread, 2-3 s of CPU per thread on a busy 2-core machine.
+ */
+export const PARSE_THREADS_AFTER_LINES = 50_000;
 
 export async function importPosts(opts: ImportOptions): Promise<ImportReport> {
   const platform = opts.platform ?? null;
