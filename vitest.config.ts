@@ -62,7 +62,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Not one file at a time: Vitest runs a project without file parallelism as a group of its own after the
+          // others, where it left one of two cores idle for seven minutes. The files share demo databases through
+          // tests/e2e/demo.ts, which builds each once behind a lock.
           expect: { poll: pollOnABusyMachine },
         },
       },

@@ -205,7 +205,6 @@ describe('narrascope/boundaries: evaluation/ code stays out of production', () =
 });
 
 describe('the repository', () => {
-  const RULE = 'narrascope/boundaries';
   const eslint = new ESLint({ cwd: root });
 
   it('ignores the deliberately broken fixture plugins', async () => {
@@ -213,13 +212,6 @@ describe('the repository', () => {
     expect(await eslint.isPathIgnored('core/client/plugin/validate.ts')).toBe(false);
   });
 
-  it('obeys its own boundaries', async () => {
-    const results = await eslint.lintFiles(['core', 'plugins', 'src']);
-    expect(results.length).toBeGreaterThan(10);
-    const violations = results.flatMap((r) =>
-      r.messages.filter((m) => m.ruleId === RULE || m.fatal).map((m) => `${r.filePath.slice(root.length)}:${m.line} ${m.message}`),
-    );
-    expect(violations).toEqual([]);
-    // Lints every file of core, plugins and src: tens of seconds on a busy 2-core machine.
-  }, 180_000);
+  // That the repository itself obeys these rules is `npm test`'s lint step (`eslint .` with this configuration, where
+  // every boundary rule is an error), not a test here: linting core, plugins and src again took 40 s to 3 minutes.
 });

@@ -28,7 +28,7 @@ beforeAll(async () => {
   // axe is injected as a script tag, which the app's Content-Security-Policy (script-src 'self') would refuse.
   // Reduced motion: Fluent's colour transitions then end at once, so contrast is measured on the final colours.
   page = await (await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true, reducedMotion: 'reduce' })).newPage();
-}, 180_000);
+}, 300_000); // may wait while another file builds the shared demo (demo.ts buildOnce)
 afterAll(async () => {
   await browser?.close();
   await server?.close();

@@ -51,7 +51,7 @@ export async function startDemoServer(posts: number): Promise<TestServer> {
   }
   const template = path.join(inject('demoTemplates'), `posts-${posts}`);
   const ready = path.join(template, '.ready');
-  if (!fs.existsSync(ready)) {
+  await buildOnce(`${template}.lock`, ready, async () => {
     fs.rmSync(template, { recursive: true, force: true });
     fs.mkdirSync(template, { recursive: true });
     const builder = await startE2eServer(env, template);
@@ -62,7 +62,7 @@ export async function startDemoServer(posts: number): Promise<TestServer> {
       await builder.close();
     }
     fs.writeFileSync(ready, '');
-  }
+  });
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'narrascope-e2e-'));
   fs.cpSync(template, copy, { recursive: true, filter: (src) => src !== ready });
   const server = await startE2eServer(env, copy);
@@ -73,6 +73,54 @@ export async function startDemoServer(posts: number): Promise<TestServer> {
       fs.rmSync(copy, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs `build` once across the e2e files of a test run, which may run side by side in two workers: the file that
+ * creates the lock folder (an atomic mkdir) builds, the others wait for `done` to exist. A builder that fails removes
+ * the lock, and one whose process ended (a worker stopped after a hook timed out) leaves its pid there: either way a
+ * waiter then builds itself.
+ */
+async function buildOnce(lock: string, done: string, build: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + 600_000;
+  while (!fs.existsSync(done)) {
+    let mine = false;
+    try {
+      fs.mkdirSync(lock);
+      fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+      mine = true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    if (mine) {
+      try {
+        await build();
+      } finally {
+        fs.rmSync(lock, { recursive: true, force: true });
+      }
+      return;
+    }
+    if (builderGone(lock)) fs.rmSync(lock, { recursive: true, force: true });
+    else if (Date.now() > deadline) throw new Error(`another e2e file is still building ${done}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** The process that took the lock has ended (its pid is written right after the lock is taken). */
+function builderGone(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8'));
+  } catch {
+    return false; // just taken, pid not written yet
+  }
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 /** Waits until the demo conversation's run succeeded and returns its id; throws when it failed or took too long. */

@@ -49,7 +49,7 @@ beforeAll(async () => {
   page = await context.newPage();
   await signIn(page, server.url, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
   await page.waitForURL(`${server.url}/`);
-}, 180_000);
+}, 300_000); // may wait while another file builds the shared demo (demo.ts buildOnce)
 // A failing step leaves a screenshot for the reader of the log.
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') await page?.screenshot({ path: `/tmp/narrascope-e2e-explorer-${ctx.task.name.replace(/\W+/g, '-')}.png` }).catch(() => undefined);

@@ -43,7 +43,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
   page = await context.newPage();
-}, 180_000);
+}, 300_000); // may wait while another file builds the shared demo (demo.ts buildOnce)
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') await page?.screenshot({ path: `/tmp/narrascope-e2e-keyboard-${ctx.task.name.replace(/\W+/g, '-')}.png` }).catch(() => undefined);
 });

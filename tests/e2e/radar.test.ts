@@ -26,7 +26,7 @@ beforeAll(async () => {
   page = await (await browser.newContext({ viewport: { width: 1500, height: 950 } })).newPage();
   await signIn(page, server.url, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
   await page.waitForURL(`${server.url}/`);
-}, 240_000);
+}, 300_000); // may wait while another file builds the shared demo (demo.ts buildOnce)
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
   await page?.screenshot({ path: `/tmp/narrascope-e2e-radar-${ctx.task.name.replace(/\W+/g, '-')}.png` }).catch(() => undefined);

@@ -28,7 +28,7 @@ beforeAll(async () => {
   server = await startDemoServer(5000);
   conversationId = await waitForRun(server, 'Narrative watch', 150_000);
   browser = await launchBrowser();
-}, 180_000);
+}, 300_000); // may wait while another file builds the shared demo (demo.ts buildOnce)
 afterAll(async () => {
   await browser?.close();
   await server?.close();

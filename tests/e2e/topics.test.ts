@@ -63,7 +63,7 @@ beforeAll(async () => {
     .sort((a, b) => b.post_count - a.post_count || a.id.localeCompare(b.id));
   expect(narratives.length).toBeGreaterThan(1);
   chosen = narratives[0]!;
-}, 180_000);
+}, 300_000); // may wait while another file builds the shared demo (demo.ts buildOnce)
 // A failing step leaves a screenshot for the reader of the log.
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') await page?.screenshot({ path: `/tmp/narrascope-e2e-topics-${ctx.task.name.replace(/\W+/g, '-')}.png` }).catch(() => undefined);
