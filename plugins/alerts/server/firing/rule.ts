@@ -42,8 +42,11 @@ export function ruleOutcomes(criteria: readonly Criterion[], series: readonly (r
  * flagged the previous one does not fire again (`continuing`); it re-arms at the first run it does not flag.
  */
 function armed(now: CriterionOutcome, before: CriterionOutcome | undefined): CriterionOutcome {
-  return now.fired && before?.fired ? { ...now, fired: false, continuing: true } : now;
+  return now.fired && before?.fired ? continuing(now) : now;
 }
+
+/** A flagged outcome kept quiet: its episode was already told. */
+const continuing = (outcome: CriterionOutcome): CriterionOutcome => ({ ...outcome, fired: false, continuing: true });
 
 function judge(c: Criterion, points: readonly SeriesPoint[], index: number): CriterionOutcome {
   return judgeCriterion(c, points.slice(0, index).map((p) => p.value), points[index]!.value, c.kind === 'unusual_change' ? newPostsAt(points, index) : null);
@@ -78,7 +81,7 @@ export async function ruleAtRun(db: Db, organizationId: string, conversationId: 
   if (index < 0) return null;
   const outcomes = criteria.map((c, j) => {
     const now = judge(c, series[j]!, index);
-    return now.fired && episodeTold(c, series[j]!, index, toldRuns) ? { ...now, fired: false, continuing: true } : now;
+    return now.fired && episodeTold(c, series[j]!, index, toldRuns) ? continuing(now) : now;
   });
   return { fired: outcomes.some((o) => o.fired), criteria: outcomes, message: firingMessage(name, outcomes), timestamp: series[0]![index]!.timestamp };
 }
