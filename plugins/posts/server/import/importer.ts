@@ -4,7 +4,6 @@
  * and reason and the good ones are kept. Posts are deduplicated by (platform, rid), so importing a file again
  * adds nothing twice.
  */
-import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
@@ -15,8 +14,6 @@ import { normalizePost, type NormalizedPost } from '@core/server/postStore/norma
 import { PostWriter } from '@core/server/postStore/writer';
 import { IMPORT_FORMATS, mapFourCat, mapNative, mapQutRow, qutHeaderProblem, type ImportFormat, type Mapped } from './formats';
 import { CSV_RECORD_DELIMITERS, CsvQuoteGuard, MAX_LINE_BYTES, parseJsonLine, readLines } from './lines';
-import { parseChunk, type LineChunk, type ParsedLine } from './parseChunk';
-import { ParseThreads } from './parseThreads';
 
 export interface ImportProblem {
   line: number;
@@ -45,15 +42,6 @@ export interface ImportOptions {
   /** Posts per transaction (5000: fewer, larger FTS5 segments; 1.5x faster than 1000). */
   batchSize?: number;
   onProgress?: (report: ImportReport) => void;
-  /** JSON lines only: how many parse threads, and after how many lines of the file they start (tests force them). */
-  parseThreads?: ParseThreadOptions;
-}
-
-export interface ParseThreadOptions {
-  /** Threads (default `os.availableParallelism()`); 0 parses in the importing thread. */
-  threads?: number;
-  /** They start once the file is longer than this many lines (default `PARSE_THREADS_AFTER_LINES`). */
-  afterLines?: number;
 }
 
 export const MAX_REPORTED_PROBLEMS = 1000;
@@ -143,91 +131,50 @@ export function readRecords(input: Readable, format: ImportFormat, platform: Pla
     : jsonRecords(input, (record) => (format === 'ndjson' ? mapFourCat(record, { platform }) : mapNative(record, { platform })));
 }
 
-/** Lines per chunk handed to a parse thread (about 2 MB of demo JSONL: a clone's fixed cost is small beside it). */
-const CHUNK_LINES = 2000;
-/**
- * A file longer than this many lines is parsed in threads; a smaller one (an upload, a test) does not pay their
- * start-up: each thread loads tsx and its own loader thread, 2-3 s of CPU per thread on a busy 2-core machine.
- */
-export const PARSE_THREADS_AFTER_LINES = 50_000;
-
 export async function importPosts(opts: ImportOptions): Promise<ImportReport> {
   const platform = opts.platform ?? null;
   const report: ImportReport = { format: opts.format, records: 0, inserted: 0, duplicates: 0, rejected: 0, problems: [] };
   const writer = new PostWriter(opts.storage, opts.organizationId, 'import');
   const batchSize = opts.batchSize ?? 5000;
   let batch: NormalizedPost[] = [];
+  // PostgreSQL: the next batch is parsed while the server writes this one (one batch in flight, so batches are
+  // still written one after the other in file order, each its own transaction). SQLite's writes run on this
+  // thread, and a transaction held open while parsing would keep the connection from everyone else.
+  const overlap = opts.storage.dialect === 'postgres';
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (batch.length === 0) return;
-    const result = await writer.write(batch);
-    report.inserted += result.inserted;
-    report.duplicates += result.duplicates;
+    const posts = batch;
     batch = [];
-    opts.onProgress?.(report);
-  };
-  const take = async (line: number, outcome: { post: NormalizedPost } | { reason: string }) => {
-    report.records += 1;
-    if ('reason' in outcome) {
-      report.rejected += 1;
-      if (report.problems.length < MAX_REPORTED_PROBLEMS) report.problems.push({ line, reason: outcome.reason });
-      return;
-    }
-    batch.push(outcome.post);
-    if (batch.length >= batchSize) await flush();
+    await writing;
+    writing = writer.write(posts).then((result) => {
+      report.inserted += result.inserted;
+      report.duplicates += result.duplicates;
+      opts.onProgress?.(report);
+    });
+    // Marked handled now: a failed write is thrown where it is awaited (the next flush or the end).
+    writing.catch(() => undefined);
+    if (!overlap) await writing;
   };
   const restore = await importPragmas(opts.storage);
   try {
-    if (opts.format === 'csv') {
-      for await (const item of readRecords(opts.input, opts.format, platform)) {
-        await take(item.line, item.mapped.ok ? { post: normalizePost(item.mapped.post) } : { reason: item.mapped.reason });
+    for await (const { line, mapped } of readRecords(opts.input, opts.format, platform)) {
+      report.records += 1;
+      if (!mapped.ok) {
+        report.rejected += 1;
+        if (report.problems.length < MAX_REPORTED_PROBLEMS) report.problems.push({ line, reason: mapped.reason });
+        continue;
       }
-    } else {
-      await importJsonLines(opts.input, opts.format, platform, opts.parseThreads, take);
+      batch.push(normalizePost(mapped.post));
+      if (batch.length >= batchSize) await flush();
     }
     await flush();
+    await writing;
   } finally {
+    await writing.catch(() => undefined);
     await restore();
   }
   return report;
-}
-
-/**
- * JSON lines read in chunks; past `PARSE_THREADS_AFTER_LINES` the chunks are parsed in threads, up to two per
- * thread in flight, and their outcomes taken in file order (line numbers and messages as in one thread).
- */
-async function importJsonLines(
-  input: Readable, format: 'jsonl' | 'ndjson', platform: PlatformKey | null, parseThreads: ParseThreadOptions | undefined,
-  take: (line: number, outcome: ParsedLine) => Promise<void>,
-): Promise<void> {
-  const threadCount = parseThreads?.threads ?? os.availableParallelism();
-  const after = parseThreads?.afterLines ?? PARSE_THREADS_AFTER_LINES;
-  let threads: ParseThreads | null = null;
-  const inFlight: Promise<ParsedLine[]>[] = [];
-  let chunk: LineChunk = { format, platform, lines: [], texts: [] };
-  const drainOne = async () => {
-    for (const outcome of await inFlight.shift()!) await take(outcome.line, outcome);
-  };
-  const send = async () => {
-    if (chunk.lines.length === 0) return;
-    if (!threads && threadCount > 0 && chunk.lines.at(-1)! > after) threads = new ParseThreads(threadCount);
-    const parsed = threads ? threads.parse(chunk) : Promise.resolve(parseChunk(chunk));
-    // Marked handled now: a thread's failure is thrown where the chunk is taken, not as an unhandled rejection.
-    parsed.catch(() => undefined);
-    inFlight.push(parsed);
-    chunk = { format, platform, lines: [], texts: [] };
-    while (inFlight.length > (threads ? 2 * threadCount : 0)) await drainOne();
-  };
-  try {
-    for await (const l of readLines(input)) {
-      chunk.lines.push(l.line);
-      chunk.texts.push('tooLong' in l ? null : l.text);
-      if (chunk.lines.length >= CHUNK_LINES) await send();
-    }
-    await send();
-    while (inFlight.length) await drainOne();
-  } finally {
-    await (threads as ParseThreads | null)?.close();
-  }
 }
 
 /**

@@ -59,6 +59,12 @@ export async function* readLines(input: Readable | AsyncIterable<Buffer | string
 
 /** 2^53 has 16 digits: an integer literal with fewer is always exact in a JS number. */
 const SIXTEEN_DIGITS = /\d{16}/;
+/**
+ * 16 digits where a JSON value can start (after `:`, `,`, `[` or at the start, whitespace and a sign allowed): every
+ * long integer literal matches, while a 16-digit id inside a string (`"rid":"1000172693874936"`, most exports) does
+ * not, so such a line skips the scan below.
+ */
+const MAYBE_LONG_INTEGER = /(?:^|[:,[])\s*-?\d{16}/;
 /** An integer literal (JSON grammar: no leading zero) of 16 digits or more, not part of a fraction or exponent. */
 const LONG_INTEGER = /(?<![\d.eE+-])-?[1-9]\d{15,}(?![\d.eE])/g;
 
@@ -68,10 +74,10 @@ const LONG_INTEGER = /(?<![\d.eE+-])-?[1-9]\d{15,}(?![\d.eE])/g;
  * (`1833000000000000000`, which two different posts share). Smaller numbers, fractions and exponents parse as
  * usual. Node 20's JSON.parse gives a reviver no source text, so the literals are quoted before parsing: strings
  * are skipped (a 19-digit id inside a URL stays as it is) and only bare integers are touched. Lines without 16
- * digits in a row, most of them, go straight to JSON.parse. Throws like JSON.parse on invalid JSON.
+ * digits in a row where a value starts, most of them, go straight to JSON.parse. Throws like JSON.parse on invalid JSON.
  */
 export function parseJsonLine(text: string): unknown {
-  return JSON.parse(SIXTEEN_DIGITS.test(text) ? quoteLongIntegers(text) : text);
+  return JSON.parse(MAYBE_LONG_INTEGER.test(text) ? quoteLongIntegers(text) : text);
 }
 
 function quoteLongIntegers(text: string): string {
