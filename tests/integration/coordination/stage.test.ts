@@ -6,8 +6,12 @@ import { postFacetsKey } from '@core/server/facets/contract';
 import { serverPlugins } from '@plugins/index.server';
 import { detectStage } from '@plugins/coordination/server';
 import type { CoordinationTables } from '@plugins/coordination/server/tables';
-import { plantedCorpus, recordRun, stageContext, storeCorpus } from '@plugins/coordination/server/testing/fixture';
+import { T0, plantedCorpus, recordRun, stageContext, storeCorpus } from '@plugins/coordination/server/testing/fixture';
 import { CONFIG_ENV } from '@plugins/coordination/server/stage/config';
+import { readRunInput } from '@plugins/coordination/server/stage/readRun';
+import { packedSource } from '@plugins/coordination/server/engine/postSource';
+import type { PackedInput } from '@plugins/coordination/server/engine/detect';
+import type { PostStoreTables } from '@core/server/postStore/tables';
 
 let t: TestServer;
 let org: string;
@@ -123,4 +127,56 @@ describe('coordination.detect', () => {
     await detectStage.run(ctx);
     expect((await snapshot(ctx.runId)).clusters).toHaveLength(1);
   }, 60_000);
+});
+
+describe('the run as the engine reads it', () => {
+  /** Each post as the engine sees it (string ids differ between the two reads; the values must not). */
+  function decoded(input: PackedInput) {
+    const s = packedSource(input.posts);
+    return Array.from({ length: s.n }, (_, i) => ({
+      id: s.id(i), account: s.account(i), time: s.time(i), platform: s.platform(i), repostOf: s.repostOf(i),
+      urls: Array.from({ length: s.urlCount(i) }, (_, k) => s.url(i, k)),
+      hashtags: Array.from({ length: s.hashtagCount(i) }, (_, k) => s.hashtag(i, k)), text: s.text(i),
+    }));
+  }
+
+  it('on SQLite, read through the stage\'s own connections (links and hashtags apart), is the run the keyset batches read', async () => {
+    const ctx = stageContext(t.storage, org);
+    const corpus = plantedCorpus(5, 3, 'rd1-');
+    corpus.posts.push({
+      rid: 'rd1-unicode', actor: corpus.actors[0]!.rid, at: T0 + 1000, body: 'Grüße — 😀 «quoted» text with enough words',
+      urls: ['https://a.example/1', 'https://b.example/2'], hashtags: ['eins', 'zwei', 'drei'],
+    });
+    const { postIds } = await storeCorpus(t.storage, org, ctx.runId, corpus);
+    // two posts become reposts: to the engine a repost has no text, links or hashtags (repostsCarryContent is off)
+    const reposts = [postIds.get('rd1-unicode')!, postIds.get('rd1-org1-4')!];
+    await tablesOf<PostStoreTables>(t.storage).updateTable('posts_posts').set({ is_repost: 1, repost_of: 'original-7' }).where('id', 'in', reposts).execute();
+
+    const read = await readRunInput(t.storage, org, ctx.runId);
+    const batched = await readRunInput({ ...t.storage, sqliteFile: undefined }, org, ctx.runId);
+    const posts = decoded(read);
+    expect(posts).toEqual(decoded(batched));
+    expect(read.accounts).toEqual(batched.accounts);
+    expect(posts).toHaveLength(corpus.posts.length);
+    expect(posts.map((p) => Number(p.id))).toEqual([...postIds.values()].sort((a, b) => a - b));
+    const unicode = posts.find((p) => Number(p.id) === reposts[0])!;
+    expect(unicode).toMatchObject({ repostOf: 'twitter:original-7', urls: [], hashtags: [], text: null });
+    expect(posts.filter((p) => p.repostOf !== null)).toHaveLength(2);
+    expect(posts.some((p) => p.urls.length > 0 && p.hashtags.length > 0 && p.text !== null)).toBe(true);
+  });
+
+  it('keeps a text in any script and several links and hashtags per post in their order', async () => {
+    const ctx = stageContext(t.storage, org);
+    const corpus = plantedCorpus(5, 4, 'rd2-');
+    corpus.posts.push({
+      rid: 'rd2-unicode', actor: corpus.actors[0]!.rid, at: T0 + 1000, body: 'Grüße — 😀 «quoted» text with enough words',
+      urls: ['https://b.example/2', 'https://a.example/1'], hashtags: ['zwei', 'eins', 'drei'],
+    });
+    const { postIds } = await storeCorpus(t.storage, org, ctx.runId, corpus);
+    const posts = decoded(await readRunInput(t.storage, org, ctx.runId));
+    expect(posts.find((p) => Number(p.id) === postIds.get('rd2-unicode'))).toMatchObject({
+      repostOf: null, text: 'Grüße — 😀 «quoted» text with enough words', urls: ['https://b.example/2', 'https://a.example/1'],
+      hashtags: ['zwei', 'eins', 'drei'],
+    });
+  });
 });

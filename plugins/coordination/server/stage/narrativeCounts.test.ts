@@ -17,5 +17,7 @@ describe('topicOfAccounts', () => {
     const posts = { id: Float64Array.from(authors, (_, i) => i + 1), account: Int32Array.from(authors), strings };
     const topicOf = new Map([[1, 't2'], [2, 't1'], [3, 't2'], [4, 't9'], [5, 't3'], [6, 't1']]);
     expect(topicOfAccounts(posts, new Set(['a', 'b', 'd']), topicOf)).toEqual(new Map([['a', 't2'], ['b', 't3']]));
+    // null: every author with a topical post
+    expect(topicOfAccounts(posts, null, topicOf)).toEqual(new Map([['a', 't2'], ['b', 't3'], ['c', 't1']]));
   });
 });

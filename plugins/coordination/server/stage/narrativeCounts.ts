@@ -21,12 +21,15 @@ export function clustersPerNarrative(result: Pick<CoordinationResult, 'postClust
 /** The run's posts as the stage keeps them for the write: post ids and their authors (indices into `strings`). */
 export interface PostAuthors { id: Float64Array; account: Int32Array; strings: readonly string[] }
 
-/** Each clustered account's most frequent topic among its posts in the run (ties: the smaller topic id). */
-export function topicOfAccounts(posts: PostAuthors, accounts: ReadonlySet<string>, topicOfPost: ReadonlyMap<number, string>): Map<string, string> {
+/**
+ * Each clustered account's (`accounts`; null: every author's) most frequent topic among its posts in the run (ties:
+ * the smaller topic id).
+ */
+export function topicOfAccounts(posts: PostAuthors, accounts: ReadonlySet<string> | null, topicOfPost: ReadonlyMap<number, string>): Map<string, string> {
   const tally = new Map<string, Map<string, number>>();
   for (let i = 0; i < posts.id.length; i++) {
     const account = posts.strings[posts.account[i]!]!;
-    if (!accounts.has(account)) continue;
+    if (accounts && !accounts.has(account)) continue;
     const topic = topicOfPost.get(posts.id[i]!);
     if (topic === undefined) continue;
     let t = tally.get(account);

@@ -1,9 +1,10 @@
 import { tablesOf, type Storage } from '@core/server/storage/database';
 import type { PostStoreTables as PostsTables } from '@core/server/postStore/tables';
 import type { PackedInput } from '../engine/detect';
-import { PackedPostsBuilder } from '../engine/postSource';
+import { PackedPostsBuilder, type PackedPosts } from '../engine/postSource';
 import type { CoordAccount } from '../engine/types';
 import { stageConfig } from './config';
+import { readRunLists, readSqlitePosts, type RunLists } from './readSqlite';
 
 const BATCH = 5000;
 
@@ -11,20 +12,64 @@ const BATCH = 5000;
  * A run's posts and their authors as the engine's input, in columns (engine/postSource.ts: typed arrays and string
  * tables, handed to the worker thread by transfer, ADR 0016). Account ids are `posts_actors.id`, post ids
  * `posts_posts.id`, as text to the engine. Reposts are keyed `platform:rid` of the original (the store keeps the
- * rid, and two reposts of one original share it). Read in keyset batches so a million-post run never needs one huge
- * query. Posts stay in id order: the engine orders them by time itself (stable, ties by id).
+ * rid, and two reposts of one original share it). On SQLite with a database file, read by `readSqlitePosts` (one
+ * statement each for posts, links and hashtags; `opts.lists`: the links and hashtags read elsewhere, by the stage's
+ * worker thread); otherwise in keyset batches so a million-post run never needs one huge query. Posts stay in id
+ * order: the engine orders them by time itself (stable, ties by id).
  *
  * A repost carries no text, links or hashtags unless the engine is configured to count them (`repostsCarryContent`,
  * off by default: a repost is evidence of SYNCHRONOUS_REPOST only).
  */
 export async function readRunInput(
   storage: Storage, organizationId: string, runId: string, signal?: AbortSignal,
-  opts: { repostContent?: boolean } = {},
+  opts: { repostContent?: boolean; lists?: Promise<RunLists> } = {},
 ): Promise<PackedInput> {
   const repostContent = opts.repostContent ?? stageConfig().repostsCarryContent;
   const db = tablesOf<PostsTables>(storage);
-  const posts = new PackedPostsBuilder();
   const accountIds = new Map<number, string>();
+  const file = storage.dialect === 'sqlite' ? storage.sqliteFile : undefined;
+  let posts: PackedPosts;
+  if (file) {
+    posts = await readSqlitePosts(file, organizationId, runId, repostContent, accountIds, opts.lists ?? readRunLists({ file, runId }), signal);
+  } else {
+    const builder = new PackedPostsBuilder();
+    await readPosts(db, organizationId, runId, repostContent, builder, accountIds, signal);
+    posts = builder.build();
+  }
+  const actorIds = [...accountIds.keys()];
+  const accounts: CoordAccount[] = [];
+  const platforms = new Map<string, string>();
+  const shared = (s: string) => { const known = platforms.get(s); if (known !== undefined) return known; platforms.set(s, s); return s; };
+  for (let k = 0; k < actorIds.length; k += BATCH) {
+    const rows = await db.selectFrom('posts_actors').select(['id', 'screen_name', 'created_at', 'url', 'platform'])
+      .where('organization_id', '=', organizationId).where('id', 'in', actorIds.slice(k, k + BATCH)).execute();
+    for (const a of rows) {
+      accounts.push({
+        id: accountIds.get(a.id)!, screen_name: a.screen_name, platform: shared(a.platform),
+        created_at: a.created_at ? Date.parse(a.created_at) : null,
+        // The website in the profile (a shared employer page or link hub); embedded_profile_url is the account's own page.
+        profile_url: a.url ?? null,
+      });
+    }
+  }
+  return { posts, accounts };
+}
+
+function group<R, V>(rows: readonly R[], key: (r: R) => number, value: (r: R) => V): Map<number, V[]> {
+  const out = new Map<number, V[]>();
+  for (const r of rows) {
+    const list = out.get(key(r));
+    if (list) list.push(value(r)); else out.set(key(r), [value(r)]);
+  }
+  return out;
+}
+
+type Db = ReturnType<typeof tablesOf<PostsTables>>;
+
+/** The run's posts in keyset batches through the query builder (PostgreSQL, and SQLite without a file: tests). */
+async function readPosts(
+  db: Db, organizationId: string, runId: string, repostContent: boolean, posts: PackedPostsBuilder, accountIds: Map<number, string>, signal?: AbortSignal,
+): Promise<void> {
   let after = 0;
   for (;;) {
     signal?.throwIfAborted();
@@ -56,30 +101,4 @@ export async function readRunInput(
       );
     }
   }
-  const actorIds = [...accountIds.keys()];
-  const accounts: CoordAccount[] = [];
-  const platforms = new Map<string, string>();
-  const shared = (s: string) => { const known = platforms.get(s); if (known !== undefined) return known; platforms.set(s, s); return s; };
-  for (let k = 0; k < actorIds.length; k += BATCH) {
-    const rows = await db.selectFrom('posts_actors').select(['id', 'screen_name', 'created_at', 'url', 'platform'])
-      .where('organization_id', '=', organizationId).where('id', 'in', actorIds.slice(k, k + BATCH)).execute();
-    for (const a of rows) {
-      accounts.push({
-        id: accountIds.get(a.id)!, screen_name: a.screen_name, platform: shared(a.platform),
-        created_at: a.created_at ? Date.parse(a.created_at) : null,
-        // The website in the profile (a shared employer page or link hub); embedded_profile_url is the account's own page.
-        profile_url: a.url ?? null,
-      });
-    }
-  }
-  return { posts: posts.build(), accounts };
-}
-
-function group<R, V>(rows: readonly R[], key: (r: R) => number, value: (r: R) => V): Map<number, V[]> {
-  const out = new Map<number, V[]>();
-  for (const r of rows) {
-    const list = out.get(key(r));
-    if (list) list.push(value(r)); else out.set(key(r), [value(r)]);
-  }
-  return out;
 }

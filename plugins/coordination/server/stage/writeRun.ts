@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import { nowIso, tablesOf, type DialectName, type Storage } from '@core/server/storage/database';
 import type { CoordinationConfig, CoordinationResult } from '../engine/types';
 import type { CoordinationTables } from '../tables';
+import { packedEvidenceRows, type PackedEvidence } from './packedEvidence';
 
 export const COORDINATION_TABLES = [
   'coordination_post_clusters', 'coordination_evidence', 'coordination_edges', 'coordination_vertices', 'coordination_clusters', 'coordination_runs',
@@ -16,9 +17,13 @@ export interface RunKey { runId: string; organizationId: string; conversationId:
 
 /**
  * Replaces the run's detection in one transaction: a rerun of the stage (or a resumed run) never leaves half of
- * an old result next to half of a new one.
+ * an old result next to half of a new one. The evidence rows come from the result's samples, or from `evidence`
+ * when the worker answered them in columns (`packEvidence`, which leaves the samples empty).
  */
-export async function writeRun(storage: Storage, key: RunKey, result: CoordinationResult, config: CoordinationConfig, accountTopics: ReadonlyMap<string, string> = new Map()): Promise<void> {
+export async function writeRun(
+  storage: Storage, key: RunKey, result: CoordinationResult, config: CoordinationConfig,
+  accountTopics: ReadonlyMap<string, string> = new Map(), evidence?: PackedEvidence,
+): Promise<void> {
   const { runId, organizationId } = key;
   await tablesOf<CoordinationTables>(storage).transaction().execute(async (trx) => {
     for (const table of COORDINATION_TABLES) await trx.deleteFrom(table).where('run_id', '=', runId).execute();
@@ -48,7 +53,7 @@ export async function writeRun(storage: Storage, key: RunKey, result: Coordinati
         }
       }
     })());
-    await insert('coordination_evidence', ['edge_id', 'seq', 'type', 'key', 'post_i', 'post_j', 'time_i', 'time_j', 'delta_ms'], (function* evidence() {
+    await insert('coordination_evidence', ['edge_id', 'seq', 'type', 'key', 'post_i', 'post_j', 'time_i', 'time_j', 'delta_ms'], evidence ? packedEvidenceRows(evidence) : (function* samples() {
       let edgeId = 0;
       for (const c of result.clusters) {
         for (const e of c.edges) {
