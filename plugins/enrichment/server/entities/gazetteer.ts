@@ -1,4 +1,12 @@
-import nlp from 'compromise';
+import { createRequire } from 'node:module';
+import type Compromise from 'compromise';
+
+/**
+ * compromise is loaded on the first gazetteer() call, not on import: it takes ~0.7-1 s to load and every process that
+ * imports the enrichment plugin (the server, each test file) would pay it, while only the entities stage needs it.
+ * Its CommonJS build is one file (the ES build is hundreds) and holds the same lexicon.
+ */
+const loadCompromise = () => createRequire(import.meta.url)('compromise') as typeof Compromise;
 
 /**
  * Names of people, places and organisations from compromise's English lexicon (MIT): ~3,000 first names, ~900
@@ -40,7 +48,7 @@ export function gazetteer(): Gazetteer {
   const names = new Map<string, GazetteerType>();
   const firstNames = new Set<string>();
   const lastNames = new Set<string>();
-  const lexicon = (nlp.model() as { one: { lexicon: Record<string, string | string[]> } }).one.lexicon;
+  const lexicon = (loadCompromise().model() as { one: { lexicon: Record<string, string | string[]> } }).one.lexicon;
   for (const [word, tag] of Object.entries(lexicon)) {
     const type = typeOfTags(Array.isArray(tag) ? tag.join('|') : tag);
     if (type === 'FIRST') firstNames.add(word);

@@ -1,6 +1,10 @@
-import { detect as tinyldDetect } from 'tinyld/light';
+import { createRequire } from 'node:module';
 import { englishLexicon } from '../sentiment/englishLexicon';
 import { ENGLISH_CONTENT_CUES, FUNCTION_WORDS, MARKER_LETTERS } from './functionWords';
+
+/** tinyld is loaded when a text first needs it (about 1 in 20), not on import: every process importing the plugin paid it. */
+let tinyldModule: typeof import('tinyld/light') | null = null;
+const tinyld = () => (tinyldModule ??= createRequire(import.meta.url)('tinyld/light') as typeof import('tinyld/light'));
 
 /**
  * Language of a post as ISO 639-1, or `und` when unsure. Two stages, fast first:
@@ -117,7 +121,7 @@ const MIN_NGRAM_LETTERS = 20;
 
 function ngrams(text: string, letters: number): LanguageResult {
   if (letters < MIN_NGRAM_LETTERS) return { language: UNDETERMINED, method: 'none' };
-  const language = tinyldDetect(text);
+  const language = tinyld().detect(text);
   return language ? { language, method: 'ngrams' } : { language: UNDETERMINED, method: 'none' };
 }
 
