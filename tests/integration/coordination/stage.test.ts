@@ -143,13 +143,13 @@ describe('the run as the engine reads it', () => {
   it('on SQLite, read through the stage\'s own connections (links and hashtags apart), is the run the keyset batches read', async () => {
     const ctx = stageContext(t.storage, org);
     const corpus = plantedCorpus(5, 3, 'rd1-');
-    corpus.posts.push({
-      rid: 'rd1-unicode', actor: corpus.actors[0]!.rid, at: T0 + 1000, body: 'Grüße — 😀 «quoted» text with enough words',
-      urls: ['https://a.example/1', 'https://b.example/2'], hashtags: ['eins', 'zwei', 'drei'],
-    });
+    const body = 'Grüße — 😀 «quoted» text with enough words';
+    for (const rid of ['rd1-unicode', 'rd1-repost']) {
+      corpus.posts.push({ rid, actor: corpus.actors[0]!.rid, at: T0 + 1000, body, urls: ['https://b.example/2', 'https://a.example/1'], hashtags: ['zwei', 'eins', 'drei'] });
+    }
     const { postIds } = await storeCorpus(t.storage, org, ctx.runId, corpus);
     // two posts become reposts: to the engine a repost has no text, links or hashtags (repostsCarryContent is off)
-    const reposts = [postIds.get('rd1-unicode')!, postIds.get('rd1-org1-4')!];
+    const reposts = [postIds.get('rd1-repost')!, postIds.get('rd1-org1-4')!];
     await tablesOf<PostStoreTables>(t.storage).updateTable('posts_posts').set({ is_repost: 1, repost_of: 'original-7' }).where('id', 'in', reposts).execute();
 
     const read = await readRunInput(t.storage, org, ctx.runId);
@@ -157,26 +157,10 @@ describe('the run as the engine reads it', () => {
     const posts = decoded(read);
     expect(posts).toEqual(decoded(batched));
     expect(read.accounts).toEqual(batched.accounts);
-    expect(posts).toHaveLength(corpus.posts.length);
     expect(posts.map((p) => Number(p.id))).toEqual([...postIds.values()].sort((a, b) => a - b));
-    const unicode = posts.find((p) => Number(p.id) === reposts[0])!;
-    expect(unicode).toMatchObject({ repostOf: 'twitter:original-7', urls: [], hashtags: [], text: null });
+    const byId = (rid: string) => posts.find((p) => Number(p.id) === postIds.get(rid));
+    expect(byId('rd1-unicode')).toMatchObject({ repostOf: null, text: body, urls: ['https://b.example/2', 'https://a.example/1'], hashtags: ['zwei', 'eins', 'drei'] });
+    expect(byId('rd1-repost')).toMatchObject({ repostOf: 'twitter:original-7', urls: [], hashtags: [], text: null });
     expect(posts.filter((p) => p.repostOf !== null)).toHaveLength(2);
-    expect(posts.some((p) => p.urls.length > 0 && p.hashtags.length > 0 && p.text !== null)).toBe(true);
-  });
-
-  it('keeps a text in any script and several links and hashtags per post in their order', async () => {
-    const ctx = stageContext(t.storage, org);
-    const corpus = plantedCorpus(5, 4, 'rd2-');
-    corpus.posts.push({
-      rid: 'rd2-unicode', actor: corpus.actors[0]!.rid, at: T0 + 1000, body: 'Grüße — 😀 «quoted» text with enough words',
-      urls: ['https://b.example/2', 'https://a.example/1'], hashtags: ['zwei', 'eins', 'drei'],
-    });
-    const { postIds } = await storeCorpus(t.storage, org, ctx.runId, corpus);
-    const posts = decoded(await readRunInput(t.storage, org, ctx.runId));
-    expect(posts.find((p) => Number(p.id) === postIds.get('rd2-unicode'))).toMatchObject({
-      repostOf: null, text: 'Grüße — 😀 «quoted» text with enough words', urls: ['https://b.example/2', 'https://a.example/1'],
-      hashtags: ['zwei', 'eins', 'drei'],
-    });
   });
 });
