@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureOrganization } from '@core/server/seed';
 import { tablesOf } from '@core/server/storage/database';
@@ -352,6 +353,29 @@ describe('batches (issue 19)', () => {
       expect(inBatches.report.duplicates).toBeGreaterThan(0);
     }, 60_000);
   }
+
+  it('stops at a batch the database refuses: the batches before it stay, nothing of it or after it', async () => {
+    const org = await newOrg();
+    // A real refusal by the database: a trigger on one rid (on PostgreSQL the next batch is being parsed meanwhile).
+    const sqlite = t.storage.dialect === 'sqlite';
+    const create = sqlite
+      ? ["CREATE TRIGGER import_test_refuse BEFORE INSERT ON posts_posts WHEN NEW.rid = 'refused' BEGIN SELECT RAISE(ABORT, 'refused by the test trigger'); END"]
+      : ["CREATE FUNCTION import_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.rid = 'refused' THEN RAISE EXCEPTION 'refused by the test trigger'; END IF; RETURN NEW; END $$",
+        'CREATE TRIGGER import_test_refuse BEFORE INSERT ON posts_posts FOR EACH ROW EXECUTE FUNCTION import_test_refuse()'];
+    const drop = sqlite ? ['DROP TRIGGER import_test_refuse'] : ['DROP TRIGGER import_test_refuse ON posts_posts', 'DROP FUNCTION import_test_refuse()'];
+    for (const q of create) await sql.raw(q).execute(t.storage.db);
+    try {
+      const rids = ['r1', 'r2', 'r3', 'r4', 'r5', 'refused', 'r7', 'r8', 'r9'];
+      const file = jsonl(...rids.map((rid, i) => ({ platform: 'twitter', rid, body: `post ${i}`, published_at: '2025-05-01T00:00:00Z', author: { rid: `a-${rid}` } })));
+      await expect(importPosts({ storage: t.storage, organizationId: org, input: fromText(file), format: 'jsonl', batchSize: 2 }))
+        .rejects.toThrow(/refused by the test trigger/);
+    } finally {
+      for (const q of drop) await sql.raw(q).execute(t.storage.db);
+    }
+    expect((await postsOf(org)).map((r) => r.rid)).toEqual(['r1', 'r2', 'r3', 'r4']);
+    const actors = await db().selectFrom('posts_actors').select('rid').where('organization_id', '=', org).orderBy('rid').execute();
+    expect(actors.map((a) => a.rid)).toEqual(['a-r1', 'a-r2', 'a-r3', 'a-r4']);
+  });
 });
 
 describe('import plumbing', () => {
