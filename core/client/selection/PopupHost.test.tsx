@@ -7,6 +7,7 @@ import { selectionKey } from '@core/client/services/keys';
 import { createWorkbenchHost } from '@core/client/app/host';
 import { WorkbenchProvider, createHostHolder } from '@core/client/app/hostContext';
 import { renderWithProviders } from '@core/client/testing/render';
+import { disposeAfterTest } from '@core/client/testing/teardown';
 import { renderInWorkbench } from '@core/client/testing/workbench';
 import { postKind, selectionKind } from './kinds';
 import { lazyPopup } from './lazyPopup';
@@ -58,6 +59,7 @@ describe('PopupHost', () => {
 
   it('another conversation clears the selection and the popups; so does leaving the page', () => {
     const host = createWorkbenchHost([plugin]);
+    disposeAfterTest(host.dispose);
     const holder = createHostHolder(async () => host);
     holder.current = host;
     const selection = host.services.get(selectionKey);

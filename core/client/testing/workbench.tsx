@@ -7,6 +7,7 @@ import type { ClientPlugin } from '../plugin/contract';
 import { PopupHost } from '../selection/PopupHost';
 import { apiKey, selectionKey } from '../services/keys';
 import { renderWithProviders } from './render';
+import { disposeAfterTest } from './teardown';
 
 export interface RenderInWorkbenchOptions {
   plugins?: readonly ClientPlugin[];
@@ -25,6 +26,7 @@ export interface RenderInWorkbenchOptions {
  */
 export function renderInWorkbench(ui: ReactElement, options: RenderInWorkbenchOptions = {}) {
   const host = createWorkbenchHost(options.plugins ?? []);
+  disposeAfterTest(host.dispose);
   const holder = createHostHolder(async () => host);
   void holder.load();
   holder.current = host;

@@ -14,6 +14,7 @@ import { workspaceServiceKey, type WorkspaceService } from '@core/client/workspa
 import templateClient from './index';
 import { startNoteCommand } from './commands';
 import NotesPanel from './NotesPanel';
+import { disposeAfterTest } from '@core/client/testing/teardown';
 
 const conversationId = '0d9f1f0e-9a57-4c4a-9d0e-2a1c3b4d5e6f';
 const envelope = (data: unknown) => new Response(JSON.stringify({ data, metadata: { errors: [], info: null, msg: null, pagination_info: null } }), {
@@ -104,6 +105,7 @@ describe('template.startNote, a command with arguments', () => {
 
   it('declares its filter dimension: the host registers it, so the URL codec and the filters panel know it', () => {
     const host = createWorkbenchHost([templateClient]);
+    disposeAfterTest(host.dispose);
     try {
       expect(decodeFilters('template_post_length=short:true').template_post_length).toEqual({ short: true });
       expect(filterDimensions.get('template_post_length')?.label).toBe('Post length');

@@ -14,6 +14,7 @@ import ClustersPanel from './ClustersPanel';
 import { buildCoordinationGraph } from './graph/buildGraph';
 import { expandNeighbourhood, nextPreset } from './navigatorCommands';
 import { edgeKind } from './kinds';
+import { disposeAfterTest } from '@core/client/testing/teardown';
 
 const conversationId = '0d9f1f0e-9a57-4c4a-9d0e-2a1c3b4d5e6f';
 const envelope = (data: unknown, status = 200) => new Response(JSON.stringify({ data, metadata: { errors: status === 200 ? [] : ['x'], info: null, msg: null, pagination_info: null } }), {
@@ -181,6 +182,7 @@ describe('coordination commands', () => {
   /** The plugin's host with the services a conversation page has; commands run through the registry, as the palette does. */
   const context = () => {
     const host = createWorkbenchHost([coordinationClient]);
+    disposeAfterTest(host.dispose);
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     let filters = emptyFilters();
     host.services.provide(apiKey, { queryClient });

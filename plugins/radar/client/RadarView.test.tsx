@@ -16,6 +16,7 @@ import { radarRange, useRadarRange } from './rangeStore';
 import { enableTopicRadarCommand } from './commands';
 import { notificationsKey } from '@core/client/services/keys';
 import { FakeRadarApi, assessment, assessments } from './testing/fakeRadarApi';
+import { disposeAfterTest } from '@core/client/testing/teardown';
 
 /** A browser IntersectionObserver stand-in (jsdom has none): the test says how much of each element is visible. */
 class TestIntersectionObserver {
@@ -45,6 +46,7 @@ afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
 function renderUi(ui: ReactElement, plugins: ClientPlugin[] = [radarClient]) {
   const host = createWorkbenchHost(plugins);
+  disposeAfterTest(host.dispose);
   const holder = createHostHolder(async () => host);
   holder.current = host;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -175,6 +177,7 @@ describe('palette commands', () => {
     });
     vi.stubGlobal('fetch', fetchFake);
     const host = createWorkbenchHost([radarClient]);
+    disposeAfterTest(host.dispose);
     const queryClient = new QueryClient();
     host.services.provide(apiKey, { queryClient });
     const navigated: string[] = [];

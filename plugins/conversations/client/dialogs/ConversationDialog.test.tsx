@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { conversation, fakeApi, project, type FakeApi } from '../testing/fakeApi';
 import { renderWithApp } from '../testing/harness';
 import Picker from '../picker/Picker';
+import { focusManagerSettled } from '@core/client/testing/teardown';
 
 beforeEach(() => window.localStorage.clear());
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
@@ -94,6 +95,7 @@ describe('Create Conversation', () => {
       await waitFor(() => expect(screen.queryAllByTestId('conversation-item')).toHaveLength(0));
       cleanup();
       vi.unstubAllGlobals();
+      await focusManagerSettled();
     }
   });
 

@@ -14,6 +14,7 @@ import { sessionMachine } from '@core/client/session/sessionMachine';
 import { SessionProvider } from '@core/client/session/SessionContext';
 import conversationsClient from '../index';
 import type { FakeApi } from './fakeApi';
+import { disposeAfterTest } from '@core/client/testing/teardown';
 
 export function currentUser(over: { permissions?: string[]; roles?: string[]; organizationId?: string } = {}): CurrentUser {
   const roles = over.roles ?? ['Analyst'];
@@ -47,6 +48,7 @@ export async function renderWithApp(ui: ComponentType, opts: { api: FakeApi; pat
   })).start();
   await waitFor(session, (s) => s.matches('active'));
   const host = createWorkbenchHost([conversationsClient]);
+  disposeAfterTest(host.dispose);
   const holder = createHostHolder(async () => host);
   await holder.load();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -14,6 +14,7 @@ import { apiKey, navigationKey, selectionKey } from '@core/client/services/keys'
 import { SessionProvider } from '@core/client/session/SessionContext';
 import { currentUser, testAccessActors, testSession } from '@core/client/session/testing';
 import type { FakeInsightsApi } from './fakeInsightsApi';
+import { disposeAfterTest } from '@core/client/testing/teardown';
 
 export interface InsightsHarnessOptions {
   api: FakeInsightsApi;
@@ -37,6 +38,7 @@ export async function renderWithInsights(ui: ReactElement, opts: InsightsHarness
   const { actor } = testSession([currentUser({}, { roles: [...opts.user.roles] })]);
   await waitFor(actor, (s) => s.matches('active'));
   const host = createWorkbenchHost(opts.plugins ?? []);
+  disposeAfterTest(host.dispose);
   const holder = createHostHolder(async () => host);
   void holder.load();
   holder.current = host;

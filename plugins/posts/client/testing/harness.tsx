@@ -12,6 +12,7 @@ import { apiKey, filtersKey, notificationsKey } from '@core/client/services/keys
 import { clearAll, decodeFilters, isEmptyFilters, mergeIntoSearch, toQueryString } from '@core/shared/filters';
 import postsClient from '../index';
 import type { FakeExplorerApi } from './fakeExplorerApi';
+import { disposeAfterTest } from '@core/client/testing/teardown';
 
 /** The URL's query string, as the shell's filters service keeps it; tests read it to see what a user would share. */
 export function urlStore(initial = '') {
@@ -39,6 +40,7 @@ export function renderPanel(Panel: ComponentType<PanelProps<any>>, opts: { api: 
   vi.stubGlobal('fetch', vi.fn(opts.api.fetch));
   document.cookie = 'csrf_access_token=test-csrf';
   const host = createWorkbenchHost([postsClient]);
+  disposeAfterTest(host.dispose);
   const holder = createHostHolder(async () => host);
   void holder.load();
   holder.current = host;

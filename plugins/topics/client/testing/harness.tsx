@@ -9,6 +9,7 @@ import { PopupHost } from '@core/client/selection/PopupHost';
 import { emptyFilters, type Filters } from '@core/shared/filters';
 import type { ConversationTopics } from '../../shared/api';
 import topicsClient from '../index';
+import { disposeAfterTest } from '@core/client/testing/teardown';
 
 /** A conversation's topics as the server answers them (three narratives of different size, risk and engagement). */
 export function topicsAnswer(): ConversationTopics {
@@ -62,6 +63,7 @@ export function stubTopicsApi(answer: ConversationTopics = topicsAnswer()) {
  */
 export async function renderWithHost(ui: ReactElement, initial: Filters = emptyFilters()) {
   const host = createWorkbenchHost([topicsClient]);
+  disposeAfterTest(host.dispose);
   let current = initial;
   const filters: FiltersService = { get: () => current, set: (next) => { current = next; }, hasAny: () => false, clearAll: () => { current = emptyFilters(); } };
   const opened: string[] = [];
