@@ -79,6 +79,35 @@ export interface NormalizedPost {
   search_text: string;
 }
 
+/**
+ * Ids (a post's and an account's rid, an account's user_id) are keys of unique B-tree indexes. A PostgreSQL B-tree
+ * entry holds at most 2,704 bytes (8 kB pages), and one longer value fails its whole write, where SQLite would store
+ * it. 500 UTF-16 code units (JavaScript's `length`, what "characters" means in the import limits) are at most 1,500
+ * UTF-8 bytes (3 per code unit; a 4-byte character is 2 code units), which leaves room for the organisation id and
+ * the platform beside it in the key whatever the text. Importers refuse a record with a longer id; `idsFit` is the
+ * same test for collectors.
+ */
+export const MAX_ID_LENGTH = 500;
+
+/**
+ * A URL, hashtag or mention longer than this (UTF-8 bytes) is left out of the post's links, tags and mentions (the
+ * post itself is kept, the text still holds it): each is an indexed column (posts_urls.url and .domain,
+ * posts_hashtags.tag, posts_mentions.screen_name), and an index entry holds at most 2,704 bytes. 2,600 leaves the
+ * entry's own header and alignment; browsers and servers rarely accept links past 2,083 characters anyway.
+ */
+export const MAX_INDEXED_BYTES = 2600;
+
+/** Whether the value fits an index entry: UTF-8 bytes, counted only when the length alone cannot settle it. */
+function fitsIndex(value: string): boolean {
+  return value.length * 3 <= MAX_INDEXED_BYTES || (value.length <= MAX_INDEXED_BYTES && Buffer.byteLength(value, 'utf8') <= MAX_INDEXED_BYTES);
+}
+
+/** Whether a post's rid and its author's rid and user_id are short enough to be stored (see MAX_ID_LENGTH). */
+export function idsFit(post: PostInput): boolean {
+  const a = post.author;
+  return post.rid.length <= MAX_ID_LENGTH && (!a || (a.rid.length <= MAX_ID_LENGTH && (a.user_id ?? '').length <= MAX_ID_LENGTH));
+}
+
 const blank = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v);
 
 function stripPrefix(value: string, prefix: string): string {
@@ -134,7 +163,7 @@ export function normalizePost(raw: PostInput): NormalizedPost {
   const seenUrls = new Set<string>();
   for (const raw of [...(input.urls ?? []), ...textUrls]) {
     const url = raw.trim();
-    if (!url || seenUrls.has(url) || url.length > 4000) continue;
+    if (!url || seenUrls.has(url) || !fitsIndex(url)) continue;
     seenUrls.add(url);
     urls.push({ url, host: getHostname(url), domain: getDomain(url) });
   }
@@ -154,8 +183,8 @@ export function normalizePost(raw: PostInput): NormalizedPost {
     urls,
     images: [...new Set(input.images ?? [])],
     domains,
-    hashtags: unique(hashtags.map((h) => fold(stripPrefix(h.trim(), '#'))).filter(Boolean)),
-    mentions: unique(mentions.map((m) => fold(stripPrefix(m.trim(), '@'))).filter(Boolean)),
+    hashtags: unique(hashtags.map((h) => fold(stripPrefix(h.trim(), '#'))).filter((h) => h && fitsIndex(h))),
+    mentions: unique(mentions.map((m) => fold(stripPrefix(m.trim(), '@'))).filter((m) => m && fitsIndex(m))),
     entities: input.entities === undefined || input.entities === null ? null : JSON.stringify(input.entities),
     author: input.author ?? null,
     repost_of: blank(input.repost_of),

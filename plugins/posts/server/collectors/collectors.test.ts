@@ -248,6 +248,20 @@ describe('Telegram, 4chan, Reddit, Mastodon and RSS/Atom collectors', () => {
     expect(rows[1]).toMatchObject({ title: 'Measles cases rise as vaccination rates drop', body: 'Doctors urge parents to keep vaccines up to date.', published_at: '2025-05-21T09:30:00.000Z', author: 'metrocourier.example' });
     expect(JSON.parse(rows[1]!.props)).toEqual({ outlet: 'Metro Courier', byline: 'Jane Reporter' });
 
+    // Issue 19 follow-up: an entry whose id is too long for the post store's keys is left out, and a link too long for
+    // the URL index is left out of the post's links; the run and the feed's other entries are kept (on PostgreSQL
+    // either one failed the whole write).
+    let seed = 7;
+    const letter = () => { seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0; return 'abcdefghijklmnopqrstuvwxyz0123456789'[(seed >>> 8) % 36]; };
+    const long = `https://metrocourier.example/${Array.from({ length: 2970 }, letter).join('')}`; // random: PostgreSQL cannot compress it
+    const item = (guid: string, link: string, title: string) => `<item><title>${title}</title><link>${link}</link><guid>${guid}</guid><pubDate>Wed, 21 May 2025 09:30:00 GMT</pubDate><description>vaccine news</description></item>`;
+    const longFeed = await serve([{ path: '/long.rss', body: `<?xml version="1.0"?><rss version="2.0"><channel><title>Long</title><link>https://metrocourier.example/</link>${item(long, long, 'Long id')}${item('short-id', long, 'Long link')}</channel></rss>` }]);
+    await enable({ rss: { feeds: [`${longFeed.url}/long.rss`] } });
+    const longCtx = context('vaccine');
+    expect((await runCollect(longCtx, networkCollectorFactories)).collectors[0]).toMatchObject({ status: 'SUCCESS', collected_records: 1 });
+    expect((await linked(longCtx.runId)).map((p) => [p.rid, p.title, p.urls, p.source_url === long])).toEqual([['short-id', 'Long link', '[]', true]]);
+    await longFeed.close();
+
     const bad = await serve([{ path: '/feed', body: '<html><head><title>Not a feed</title></head></html>' }]);
     await enable({ rss: { feeds: [`${bad.url}/feed`] } });
     const failed = await runCollect(context('vaccine'), networkCollectorFactories).catch((e: Error) => e.message);

@@ -9,7 +9,7 @@ import { compileMatcher, printQuery, type QueryNode } from '@core/shared/query';
 import type { PlatformKey } from '@core/shared/platforms';
 import type { z } from 'zod';
 import type { PostsDataSourceRow } from '@plugins/posts/server/tables';
-import { matchableText, normalizeLanguage, normalizePost, type PostInput } from '@core/server/postStore/normalize';
+import { idsFit, matchableText, normalizeLanguage, normalizePost, type PostInput } from '@core/server/postStore/normalize';
 import { bulkInsert } from '@core/server/postStore/sql';
 import { PostWriter } from '@core/server/postStore/writer';
 import { CollectorError } from './http';
@@ -57,6 +57,8 @@ export class RunSink {
 
   async add(posts: readonly PostInput[]): Promise<void> {
     const wanted = posts.filter((p) => {
+      // An id too long for the post store's unique keys would fail the whole batch on PostgreSQL (MAX_ID_LENGTH).
+      if (!idsFit(p)) return false;
       const key = `${p.platform}\u0000${p.rid}`;
       if (this.seen.has(key)) return false;
       const t = Date.parse(p.published_at);

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import {
   parsePostProperties, parseUserProperties, resolvePlatform, type PlatformKey,
 } from '@core/shared/platforms';
-import type { ActorInput, PostInput } from '@core/server/postStore/normalize';
+import { MAX_ID_LENGTH, type ActorInput, type PostInput } from '@core/server/postStore/normalize';
 import { INSTANT_PROBLEM, parseInstant } from './time';
 import { NATIVE_RULES, checkFields } from './nativeFastCheck';
 
@@ -29,8 +29,16 @@ const MAX_FIELD = 4_000;
 
 const fail = (reason: string): Mapped => ({ ok: false, reason });
 
-/** A string field: strings as they are, numbers as text (ids are often numeric), blank → null. */
-const idText = z.union([z.string().max(MAX_FIELD), z.number()]).transform((v) => String(v).trim()).nullish();
+/**
+ * A string field: strings as they are, numbers as text (ids are often numeric), blank → null. Ids that are index keys
+ * (a post's rid, an account's rid and user_id) take MAX_ID_LENGTH (core/server/postStore/normalize.ts says why).
+ */
+const idText = (max = MAX_FIELD) => z.union([z.string(), z.number()])
+  .refine((v) => typeof v !== 'string' || v.length <= max, { error: `longer than ${max} characters` })
+  .transform((v) => String(v).trim()).nullish();
+const keyText = idText(MAX_ID_LENGTH);
+/** Refuses a record whose author id came from a screen name too long to be a key. */
+const tooLongId = (field: string, value: string) => (value.length > MAX_ID_LENGTH ? `${field}: longer than ${MAX_ID_LENGTH} characters` : null);
 const text = (max = MAX_FIELD) => z.string().max(max, { error: `longer than ${max} characters` }).nullish();
 const stringList = z.array(z.string().max(MAX_FIELD)).max(1000).nullish();
 const instant = z.unknown().transform((v, ctx) => {
@@ -41,7 +49,7 @@ const instant = z.unknown().transform((v, ctx) => {
 }).optional();
 
 const actorSchema = z.object({
-  rid: idText, user_id: idText, screen_name: text(), display_name: text(), created_at: instant, url: text(),
+  rid: keyText, user_id: keyText, screen_name: text(), display_name: text(), created_at: instant, url: text(),
   bio: text(MAX_TEXT), location: text(), avatar_url: text(), embedded_profile_url: text(),
   additional_properties: z.record(z.string(), z.unknown()).nullish(),
 }).loose();
@@ -50,7 +58,7 @@ const actorSchema = z.object({
 export const nativeSchema = z.object({
   platform: z.string().max(100).nullish(),
   class: z.string().max(100).nullish(),
-  rid: idText,
+  rid: keyText,
   subject: text(MAX_TEXT), title: text(MAX_TEXT), body: text(MAX_TEXT),
   published_at: instant,
   language: text(35), lang: text(35),
@@ -58,8 +66,8 @@ export const nativeSchema = z.object({
   urls: stringList, images: stringList, hashtags: stringList, mentions: stringList,
   entities: z.unknown().optional(),
   author: actorSchema.nullish(),
-  user_id: idText, user_rid: idText, screen_name: text(), display_name: text(),
-  repost_of: idText, quote_of: idText, reply_to: idText,
+  user_id: keyText, user_rid: keyText, screen_name: text(), display_name: text(),
+  repost_of: idText(), quote_of: idText(), reply_to: idText(),
   additional_properties: z.record(z.string(), z.unknown()).nullish(),
 }).loose();
 
@@ -116,6 +124,8 @@ export function mapNative(record: unknown, opts: MapOptions): Mapped {
     const a = r.author;
     const rid = nonEmpty(a.rid) ?? nonEmpty(a.user_id) ?? nonEmpty(a.screen_name);
     if (!rid) return fail('author.rid: required (or author.user_id or author.screen_name)');
+    const tooLong = tooLongId('author.screen_name', rid);
+    if (tooLong) return fail(`${tooLong} (it is the author's id here)`);
     const userProps = parseUserProperties(key, a.additional_properties ?? undefined);
     if (!userProps.ok) return fail(userProps.error);
     author = {
@@ -125,6 +135,8 @@ export function mapNative(record: unknown, opts: MapOptions): Mapped {
     };
   } else {
     const rid = nonEmpty(r.user_rid) ?? nonEmpty(r.user_id) ?? nonEmpty(r.screen_name);
+    const tooLong = rid && tooLongId('screen_name', rid);
+    if (tooLong) return fail(`${tooLong} (it is the author's id here)`);
     if (rid) author = { rid, user_id: nonEmpty(r.user_id) ?? rid, screen_name: r.screen_name ?? null, display_name: r.display_name ?? null };
   }
   return {
@@ -161,6 +173,8 @@ export function mapQutRow(row: Record<string, string | undefined>, opts: MapOpti
   if (!rid) return fail('message_id: required');
   const userId = row.user_id?.trim();
   if (!userId) return fail('user_id: required');
+  const tooLong = tooLongId('message_id', rid) ?? tooLongId('user_id', userId);
+  if (tooLong) return fail(tooLong);
   const published = parseInstant(row.timestamp ?? '');
   if (!published) return fail(`timestamp: ${row.timestamp?.trim() ? INSTANT_PROBLEM : 'required'}`);
   if ((row.message?.length ?? 0) > MAX_TEXT) return fail(`message: longer than ${MAX_TEXT} characters`);
@@ -232,12 +246,16 @@ export function mapFourCat(record: unknown, opts: MapOptions): Mapped {
   let rid = first(item.id, item.no, item.item_id, meta.item_id);
   if (!rid) return fail('id: required');
   if (isTelethon && str(chat.username)) rid = `${str(chat.username)}/${rid}`;
+  const ridTooLong = tooLongId('id', rid);
+  if (ridTooLong) return fail(ridTooLong);
   const published = parseInstant(item.unix_timestamp ?? item.timestamp ?? item.time ?? item.date ?? item.created_at ?? item.created_utc);
   if (!published) return fail(`timestamp: ${INSTANT_PROBLEM}`);
 
   const rawBody = first(item.body, item.message, item.text, item.content, item.selftext) ?? (typeof item.com === 'string' ? htmlToText(item.com) : '');
   if (rawBody.length > MAX_TEXT) return fail(`body: longer than ${MAX_TEXT} characters`);
   const authorRid = first(item.author_id, item.author_user_id, sender.id, item.author, item.author_username, item.name);
+  const authorTooLong = authorRid && tooLongId('author', authorRid);
+  if (authorTooLong) return fail(authorTooLong);
   const screenName = first(item.author_username, sender.username, item.author, item.name);
   const fullName = first(item.author_fullname, item.author_name, [sender.first_name, sender.last_name].filter(Boolean).join(' '));
 

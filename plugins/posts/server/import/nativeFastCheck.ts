@@ -5,6 +5,7 @@
  * reported. So a refused record's reason never comes from this file. (zod's object validation was about 8% of an
  * import's CPU in the issue-19 profile.)
  */
+import { MAX_ID_LENGTH } from '@core/server/postStore/normalize';
 import { parseInstant } from './time';
 
 type Fields = Record<string, unknown>;
@@ -64,7 +65,7 @@ const MAX_TEXT = 100_000;
 const MAX_FIELD = 4_000;
 
 const ACTOR_RULES: FieldRule[] = [
-  { name: 'rid', check: (v) => idText(v, MAX_FIELD) }, { name: 'user_id', check: (v) => idText(v, MAX_FIELD) },
+  { name: 'rid', check: (v) => idText(v, MAX_ID_LENGTH) }, { name: 'user_id', check: (v) => idText(v, MAX_ID_LENGTH) },
   { name: 'screen_name', check: (v) => text(v, MAX_FIELD) }, { name: 'display_name', check: (v) => text(v, MAX_FIELD) },
   { name: 'created_at', check: instant }, { name: 'url', check: (v) => text(v, MAX_FIELD) }, { name: 'bio', check: (v) => text(v, MAX_TEXT) },
   { name: 'location', check: (v) => text(v, MAX_FIELD) }, { name: 'avatar_url', check: (v) => text(v, MAX_FIELD) },
@@ -80,7 +81,7 @@ function actor(v: unknown): unknown {
 /** The rules of formats.ts's `nativeSchema`, field by field (keep the two in step). */
 export const NATIVE_RULES: FieldRule[] = [
   { name: 'platform', check: (v) => text(v, 100) }, { name: 'class', check: (v) => text(v, 100) },
-  { name: 'rid', check: (v) => idText(v, MAX_FIELD) },
+  { name: 'rid', check: (v) => idText(v, MAX_ID_LENGTH) },
   { name: 'subject', check: (v) => text(v, MAX_TEXT) }, { name: 'title', check: (v) => text(v, MAX_TEXT) }, { name: 'body', check: (v) => text(v, MAX_TEXT) },
   { name: 'published_at', check: instant },
   { name: 'language', check: (v) => text(v, 35) }, { name: 'lang', check: (v) => text(v, 35) },
@@ -89,7 +90,7 @@ export const NATIVE_RULES: FieldRule[] = [
   { name: 'urls', check: (v) => stringList(v, MAX_FIELD) }, { name: 'images', check: (v) => stringList(v, MAX_FIELD) },
   { name: 'hashtags', check: (v) => stringList(v, MAX_FIELD) }, { name: 'mentions', check: (v) => stringList(v, MAX_FIELD) },
   { name: 'author', check: actor },
-  { name: 'user_id', check: (v) => idText(v, MAX_FIELD) }, { name: 'user_rid', check: (v) => idText(v, MAX_FIELD) },
+  { name: 'user_id', check: (v) => idText(v, MAX_ID_LENGTH) }, { name: 'user_rid', check: (v) => idText(v, MAX_ID_LENGTH) },
   { name: 'screen_name', check: (v) => text(v, MAX_FIELD) }, { name: 'display_name', check: (v) => text(v, MAX_FIELD) },
   { name: 'repost_of', check: (v) => idText(v, MAX_FIELD) }, { name: 'quote_of', check: (v) => idText(v, MAX_FIELD) },
   { name: 'reply_to', check: (v) => idText(v, MAX_FIELD) },
