@@ -48,6 +48,19 @@ describe('npm run cli -- import', () => {
     expect(result.out).toContain('as csv: 15 records read, 15 new posts, 0 already stored, 0 rejected');
   });
 
+  it('refuses a record whose id is too long for the store\'s keys and keeps the rest of the batch (issue 19 follow-up)', async () => {
+    const file = path.join(dir, 'long.jsonl');
+    fs.writeFileSync(file, [
+      JSON.stringify({ platform: 'gab', rid: 'short', body: 'kept', published_at: '2025-01-01T00:00:00Z' }),
+      JSON.stringify({ platform: 'gab', rid: '\u00e9'.repeat(501), body: 'too long', published_at: '2025-01-01T00:00:00Z' }),
+      JSON.stringify({ platform: 'gab', rid: '\u00e9'.repeat(500), body: 'fits', published_at: '2025-01-01T00:00:00Z' }),
+    ].join('\n'));
+    const result = await cli(file, '--org', 'Long Org', '--create-org');
+    expect(result.code).toBe(3);
+    expect(result.out).toContain('3 records read, 2 new posts, 0 already stored, 1 rejected');
+    expect(result.out).toContain('  line 2: rid: longer than 500 characters\n');
+  });
+
   it('explains usage mistakes', async () => {
     expect(await cli('--org', 'x')).toMatchObject({ code: 2, err: expect.stringContaining('import needs one FILE and --org') });
     expect(await cli(path.join(dir, 'a.txt'), '--org', 'x')).toMatchObject({ code: 2, err: `Cannot tell the format of ${path.join(dir, 'a.txt')} from its extension; give --format jsonl|csv|ndjson\n` });
