@@ -7,15 +7,15 @@ import { openStorage } from '@core/server/storage/database';
 import { run } from './main';
 
 let dir: string;
-const saved = { ...process.env };
+// Stubbed and restored in place: the server project's files share a process (no isolation).
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'narrascope-user-cli-'));
-  process.env.NARRASCOPE_DATA_DIR = dir;
-  process.env.LOG_LEVEL = 'silent';
-  delete process.env.DATABASE_URL;
+  vi.stubEnv('NARRASCOPE_DATA_DIR', dir);
+  vi.stubEnv('LOG_LEVEL', 'silent');
+  vi.stubEnv('DATABASE_URL', undefined);
 });
 afterAll(() => {
-  process.env = saved;
+  vi.unstubAllEnvs();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { registerTestDimensions } from '@core/shared/filters/testing/dimensions';
 import { createPostFacetRegistry } from './registry';
 
 // As a server does: the plugins' dimensions are declared before their facets register.
-registerTestDimensions();
+// Released after the file: the registry is process-wide and files of the server project share a process.
+afterAll(registerTestDimensions());
 
 const values = () => sql<{ post_id: number; value: string }>`select 1 as post_id, 'x' as value`;
 

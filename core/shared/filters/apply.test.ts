@@ -13,7 +13,8 @@ import type { Filters, ListDimension } from './model';
 import { registerTestDimensions } from './testing/dimensions';
 
 // Before the arbitraries below are built: they draw from the registered dimensions.
-registerTestDimensions();
+// Released after the file: the registry is process-wide and files of the server project share a process.
+afterAll(registerTestDimensions());
 const BOOLEAN_DIMENSIONS = ['is_niche', 'is_repost', 'is_reply', 'is_quote', 'contains_threatening_language'] as const;
 type BooleanDimension = (typeof BOOLEAN_DIMENSIONS)[number];
 

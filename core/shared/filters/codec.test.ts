@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { filtersArb, TRICKY_VALUES } from './arbitraries';
 import { clearAll, decodeFilters, decodeFiltersStrict, encodeFilters, isFilterParam, mergeIntoSearch, toQueryString } from './codec';
@@ -7,7 +7,8 @@ import { compareStrings, emptyFilters, filterParams, filtersSchema } from './mod
 import { registerTestDimensions } from './testing/dimensions';
 
 // The analysis dimensions plugins would add, before any arbitrary below draws from the registry.
-registerTestDimensions();
+// Released after the file: the registry is process-wide and files of the server project share a process.
+afterAll(registerTestDimensions());
 const FILTER_PARAMS = filterParams();
 import type { Filters } from './model';
 

@@ -23,6 +23,9 @@ async function signIn(orgName: string, opts: { admin?: boolean } = {}) {
   return { client, user };
 }
 
+/** Released after the file: the registry is process-wide and the server project's files share a process. */
+let releaseInsightDimensions: (() => void) | undefined;
+
 beforeAll(async () => {
   t = await startTestServer({ plugins, pipeline: { worker: false } });
   const a = await signIn('Topics Org');
@@ -32,7 +35,7 @@ beforeAll(async () => {
   stranger = (await signIn('Other Org')).client;
   // Insight dimensions and facets as an insights plugin would declare and register them: authors posting on gab
   // carry a Pink Slime insight (subcategory 'Pink Slime Local News' of risk category 'Pink Slime').
-  filterDimensions.register([
+  releaseInsightDimensions = filterDimensions.register([
     defineDimension({ name: 'insight_subcategories', kind: 'list', countKey: 'insight_subcategory', owner: 'insights-test', label: 'Insight subcategory', order: 300 }),
     defineDimension({ name: 'insight_countries_of_origin', kind: 'list', countKey: 'insight_country_of_origin', owner: 'insights-test', label: 'Insight country of origin', order: 310 }),
   ]);
@@ -50,7 +53,10 @@ beforeAll(async () => {
   const latest = await insertRun(t.storage, org, conversation, ids);
   await runStage(t, org, conversation, latest);
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  releaseInsightDimensions?.();
+  await t?.close();
+});
 
 const topicsOf = async (client: ApiClient, query = '') => client.get(`/api/v2/conversations/${conversation}/topics${query}`);
 
