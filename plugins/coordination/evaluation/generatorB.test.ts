@@ -63,18 +63,16 @@ describe.each([1, 2])('the engine on generator B, seed %i', (seed) => {
 
 describe('the engine on generator B at low participation', () => {
   // 4 campaigns of 60-300 accounts whose members join 30-35 % of 8-10 bursts: more than half of them join fewer than
-  // 3, so they are found only through the repeated-burst join step (1 burst of an established group, ADR 0014 items
-  // 5 and 6) and through keys a campaign reuses (at 3 bursts and 4 bursts per key, 51-200 recall was 0.71; at 2
-  // bursts of the group 0.90). The 238-account campaign, whose roster turns over, is still found as two groups
-  // (99 + 95 at 2 bursts), hence its floor.
-  it('admits members seen in 1 of their group\'s bursts, with no spurious cluster', () => {
+  // 3, so they are found only through the repeated-burst join step (2 bursts of an established group, ADR 0014 item
+  // 5) and through keys a campaign reuses (at 3 bursts and 4 bursts per key, recall was 0.71 and 0.37)
+  it('admits members seen in 2 of their group\'s bursts, with no spurious cluster', () => {
     const { report, bucket } = detectAndScore(generateCorpusB({
       seed: 1, organicPosts: 5000, campaigns: 4, sizeRange: [60, 300], participation: [0.3, 0.35], dilution: [0.1, 0.3], bursts: [8, 10],
     }));
     expect(bucket('51-200').campaigns).toBe(3);
     expect(bucket('201-1000').campaigns).toBe(1);
-    expectFloors(bucket('51-200'), 0.95, 0.93, 0.92);
-    expectFloors(bucket('201-1000'), 0.95, 0.78);
+    expectFloors(bucket('51-200'), 0.95, 0.85);
+    expectFloors(bucket('201-1000'), 0.95, 0.75);
     expect(report.spurious5).toBe(0);
   }, SLOW);
 });

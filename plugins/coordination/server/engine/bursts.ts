@@ -8,8 +8,8 @@
  * overlap more than E, but not several times more) are linked; linked bursts form a group (union-find); an account that joined
  * at least `minEvents` of a group's bursts, more than chance explains (its bursts drawn by size from all
  * bursts: binomial tail <= `memberAlpha`), is a member; a group of at least `joinCore` such members also admits accounts
- * in `joinEvents` (1) of its bursts (binomial tail <= `joinAlpha`: at 30 % participation over 8 bursts a member joins
- * fewer than 3 more than half the time, and a member of a cohort active in 5 of them joins at most one about half the time). Members keep one
+ * in `joinEvents` of its bursts (binomial tail <= `joinAlpha`: at 30 % participation over 8 bursts a member joins
+ * fewer than 3 more than half the time, and a link and its copypasta at one moment are two bursts). Members keep one
  * cluster however large the group: weights do not shrink as bursts fill, and crowded windows (over the fan-out cap)
  * count here too, because only burst participants are listed,
  * never pairs. Each member is linked to the `partners` members it shared most bursts with, with those bursts'
@@ -177,11 +177,9 @@ export function repeatedBursts(state: EngineState): BurstGroups {
     return best;
   };
   for (let a = 0; a < nAcc; a++) if (deg[a]! >= bc.minEvents) memberRoot[a] = bestGroup(a, bc.minEvents, bc.memberAlpha, () => true);
-  // A group its core members (minEvents) establish also admits accounts in joinEvents (1) of its bursts: at 30 %
-  // participation over 8 bursts more than half of a campaign joins fewer than 3, and a member of a cohort active in 5
-  // of them joins at most one about half the time. A group's bursts are its campaign's own keys and moments, which an organic
-  // account meets by chance only if it happens to post that key then; the binomial test still refuses accounts whose
-  // bursts are mostly elsewhere. Groups of fewer core members admit nobody more.
+  // A group its core members (minEvents) establish also admits accounts in joinEvents of its bursts: at 30 %
+  // participation over 8 bursts more than half of a campaign joins fewer than 3, and an account in a URL burst and the
+  // copypasta burst of the same campaign moment is in two of them. Groups of fewer core members admit nobody more.
   if (bc.joinEvents < bc.minEvents) {
     const core = new Int32Array(nEv);
     for (let a = 0; a < nAcc; a++) if (memberRoot[a]! >= 0) core[memberRoot[a]!]!++;

@@ -46,7 +46,7 @@ export const DEFAULT_CONFIG: CoordinationConfig = {
   minClusterAccounts: 3,
   evidenceSamplesPerType: 10,
   bursts: {
-    enabled: true, minAccounts: 5, maxSpanWindows: 4, maxBurstsPerKey: 16, minOverlap: 4, minLift: 3, overlapAlpha: 1e-8, minEvents: 3, memberAlpha: 0.05, joinEvents: 1, joinCore: 10, joinAlpha: 0.5,
+    enabled: true, minAccounts: 5, maxSpanWindows: 4, maxBurstsPerKey: 16, minOverlap: 4, minLift: 3, overlapAlpha: 1e-8, minEvents: 3, memberAlpha: 0.05, joinEvents: 2, joinCore: 10, joinAlpha: 0.5,
     partners: 12,
     maxEventsPerAccount: 400,
   },

@@ -121,7 +121,7 @@ export interface CoordinationConfig {
     /** ... and P(X >= joined | Binomial(its bursts, the group's share of all burst seats)) <= memberAlpha */
     memberAlpha: number;
     /** a group of at least joinCore members (by minEvents) also admits accounts in at least joinEvents of its
-     * bursts (binomial test at joinAlpha); joinEvents >= minEvents switches this off */
+     * bursts (same binomial test); joinEvents >= minEvents switches this off */
     joinEvents: number;
     joinCore: number;
     joinAlpha: number;
