@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { LRUCache } from 'lru-cache';
 import { MEDIA_MESSAGES, type MediaImageType } from '@core/shared/api/media';
 import type { AddressAllowList } from '../net/addressPolicy';
-import { resolveSafeAddress, systemLookup, type LookupAll, type ResolvedAddress } from '../net/resolveSafeAddress';
+import { pinnedLookup, resolveSafeAddress, systemLookup, type LookupAll, type ResolvedAddress } from '../net/resolveSafeAddress';
 import { declaredTypeAcceptable, sniffImageType } from './sniff';
 
 /**
@@ -124,11 +123,6 @@ export class MediaProxy {
   /** One GET to the already checked address: a redirect to follow, or the final answer. */
   private request(url: URL, address: ResolvedAddress, deadline: AbortSignal): Promise<Hop> {
     const { maxBytes, timeoutMs, userAgent } = this.options;
-    // Pin the connection to the address that passed the policy, whatever DNS says a millisecond later.
-    const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
-      if (options.all) (callback as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [address]);
-      else callback(null, address.address, address.family);
-    };
     // Credentials in the URL are not sent: an avatar needs none, and they would be the author's to choose.
     const target = new URL(url);
     target.username = '';
@@ -146,7 +140,7 @@ export class MediaProxy {
         : fail(404, MEDIA_MESSAGES.unreachable(error.message)));
       const req = client.request(target, {
         method: 'GET',
-        lookup: pinnedLookup,
+        lookup: pinnedLookup(address),
         agent: false,
         signal: deadline,
         // No cookie, no Referer, no browser details: the remote server learns only that the Narrascope server asked.

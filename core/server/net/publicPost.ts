@@ -1,8 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import type { AddressAllowList } from './addressPolicy';
-import { resolveSafeAddress, systemLookup, type LookupAll } from './resolveSafeAddress';
+import { pinnedLookup, resolveSafeAddress, systemLookup, type LookupAll } from './resolveSafeAddress';
 
 /**
  * One POST to a URL a user gave (an alert rule's webhook), only to a public address: the host is resolved once, every
@@ -32,16 +31,12 @@ export async function postToPublicAddress(url: string, opts: PublicPostOptions):
   const safe = await resolveSafeAddress(target.hostname, opts.lookup ?? systemLookup, opts.allowAddresses ?? []);
   if (!safe.ok) return { sent: false, reason: safe.reason };
   const { address } = safe;
-  const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) (callback as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [address]);
-    else callback(null, address.address, address.family);
-  };
   target.username = '';
   target.password = '';
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     const req = client.request(target, {
-      method: 'POST', lookup: pinnedLookup, agent: false, signal: AbortSignal.timeout(opts.timeoutMs),
+      method: 'POST', lookup: pinnedLookup(address), agent: false, signal: AbortSignal.timeout(opts.timeoutMs),
       headers: { ...opts.headers, 'content-length': String(Buffer.byteLength(opts.body)) },
     }, (res) => {
       res.resume();

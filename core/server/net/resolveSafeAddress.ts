@@ -1,5 +1,5 @@
 import { promises as dns } from 'node:dns';
-import net from 'node:net';
+import net, { type LookupFunction } from 'node:net';
 import { classifyAddress, isForbiddenHostName, type AddressAllowList } from './addressPolicy';
 
 export interface ResolvedAddress {
@@ -43,4 +43,15 @@ export async function resolveSafeAddress(hostname: string, lookup: LookupAll, al
     if (!verdict.allowed) return { ok: false, reason: `refused address ${answer.address} (${verdict.range}) of ${host}` };
   }
   return { ok: true, address: answers[0]! };
+}
+
+/**
+ * A `lookup` for `http.request` that answers only `address`: the connection goes to the address that passed the
+ * policy, whatever DNS says a millisecond later.
+ */
+export function pinnedLookup(address: ResolvedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) (callback as (e: null, a: ResolvedAddress[]) => void)(null, [address]);
+    else callback(null, address.address, address.family);
+  };
 }

@@ -1,11 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { LRUCache } from 'lru-cache';
 import { normaliseUrl, registrableDomain } from '../shared/urls';
 import type { AddressAllowList } from '@core/server/net/addressPolicy';
 import { HostRateLimiter } from './urlExpansion/hostRateLimiter';
-import { resolveSafeAddress, systemLookup, type LookupAll, type ResolvedAddress } from '@core/server/net/resolveSafeAddress';
+import { pinnedLookup, resolveSafeAddress, systemLookup, type LookupAll, type ResolvedAddress } from '@core/server/net/resolveSafeAddress';
 import { SHORTENER_DOMAINS } from './urlExpansion/shorteners';
 
 /**
@@ -163,16 +162,11 @@ export class UrlExpander {
 
   /** One request to the already checked address; the body is never read. */
   private request(url: URL, address: ResolvedAddress, method: 'HEAD' | 'GET'): Promise<{ status: number; location: string | null }> {
-    // Pin the connection to the address that passed the policy, whatever DNS says a millisecond later.
-    const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
-      if (options.all) (callback as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [address]);
-      else callback(null, address.address, address.family);
-    };
     const client = url.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
       const req = client.request(url, {
         method,
-        lookup: pinnedLookup,
+        lookup: pinnedLookup(address),
         agent: false,
         timeout: this.options.timeoutMs,
         headers: { 'user-agent': this.options.userAgent, accept: '*/*' },

@@ -1,9 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { LRUCache } from 'lru-cache';
 import type { AddressAllowList } from '@core/server/net/addressPolicy';
-import { resolveSafeAddress, systemLookup, type LookupAll, type ResolvedAddress } from '@core/server/net/resolveSafeAddress';
+import { pinnedLookup, resolveSafeAddress, systemLookup, type LookupAll, type ResolvedAddress } from '@core/server/net/resolveSafeAddress';
 import type { RdapBootstrap } from './bootstrap';
 import { MalformedRdapAnswer, parseRdapDomain, type RdapFacts } from './parse';
 
@@ -112,10 +111,6 @@ export class RdapClient {
   /** One GET to the already checked address; status -1 with `error` when the request itself failed. */
   private request(url: URL, address: ResolvedAddress): Promise<{ status: number; body: string; location: string | null; retryAfter: string | null; error?: string }> {
     this.requests++;
-    const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
-      if (options.all) (callback as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [address]);
-      else callback(null, address.address, address.family);
-    };
     const client = url.protocol === 'https:' ? https : http;
     const limit = 1_000_000;
     return new Promise((resolve) => {
@@ -127,7 +122,7 @@ export class RdapClient {
         resolve(value);
       };
       const req = client.request(url, {
-        method: 'GET', lookup: pinnedLookup, agent: false,
+        method: 'GET', lookup: pinnedLookup(address), agent: false,
         headers: { 'user-agent': this.options.userAgent, accept: 'application/rdap+json, application/json' },
       }, (res) => {
         const chunks: Buffer[] = [];
