@@ -71,4 +71,23 @@ describe('PostWriter', () => {
     expect(await db.selectFrom('posts_posts').select('id').where('organization_id', '=', org).execute()).toEqual([]);
     expect(await db.selectFrom('posts_actors').select('id').where('organization_id', '=', org).execute()).toEqual([]);
   });
+
+  it('gives an account the same profile whether its sightings arrive in one batch or several', async () => {
+    // The same post twice (a re-collected record) carrying a newer snapshot of its author, then another post.
+    const sightings = () => [
+      normalizePost(post('d1', { author: { rid: 'u9', screen_name: 'old_name', bio: 'first bio' } })),
+      normalizePost(post('d1', { author: { rid: 'u9', screen_name: 'new_name', location: 'Oslo' } })),
+      normalizePost(post('d2', { author: { rid: 'u9', display_name: 'Nine' } })),
+    ];
+    const profile = async (org: string) => (await tablesOf<PostsTables>(t.storage).selectFrom('posts_actors')
+      .select(['screen_name', 'display_name', 'location', 'bio']).where('organization_id', '=', org).execute());
+    const oneBatch = await ensureOrganization(t.storage, 'One Batch Org');
+    await new PostWriter(t.storage, oneBatch, 'import').write(sightings());
+    const perPost = await ensureOrganization(t.storage, 'Per Post Org');
+    const writer = new PostWriter(t.storage, perPost, 'import');
+    for (const p of sightings()) await writer.write([p]);
+    const expected = [{ screen_name: 'new_name', display_name: 'Nine', location: 'Oslo', bio: 'first bio' }];
+    expect(await profile(oneBatch)).toEqual(expected);
+    expect(await profile(perPost)).toEqual(expected);
+  });
 });

@@ -67,10 +67,11 @@ export class PostWriter {
     const unique = new Map<string, NormalizedPost>();
     for (const p of posts) if (!unique.has(keyOf(p.platform, p.rid))) unique.set(keyOf(p.platform, p.rid), p);
 
-    // Actors first: posts reference them. Later sightings in the batch fill in or change profile fields; an
-    // account this writer already stored with the same profile is not written again.
+    // Actors first: posts reference them. Later sightings in the batch fill in or change profile fields, a repeated
+    // post's too (as a later batch's would: the profile must not depend on where batches split); an account this
+    // writer already stored with the same profile is not written again.
     const actorRows = new Map<string, Cell[]>();
-    for (const p of unique.values()) {
+    for (const p of posts) {
       const a = p.author;
       if (!a) continue;
       const k = keyOf(p.platform, a.rid);
