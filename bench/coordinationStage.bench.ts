@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
 import { createLogger } from '@core/server/logger';
 import type { StageContext } from '@core/server/pipeline/stages';
@@ -21,7 +20,7 @@ import { serverPlugins } from '../plugins/index.server';
 import { normalizePost, type NormalizedPost } from '@core/server/postStore/normalize';
 import { PostWriter } from '@core/server/postStore/writer';
 import { createNarrativesService } from '../plugins/topics/server/service';
-import { printTable } from './lib';
+import { cpuMs, memorySampler, status, vmHwmMb, printTable } from './lib';
 
 /**
  * The coordination pipeline stage end to end (issue 8): the planted-campaign corpus of the engine bench (same
@@ -44,40 +43,6 @@ const SEED = 1; // bench/coordination.bench.ts's seed
 const TOPICS = 12; // synthetic narratives: the topics step ran before this one in a real pipeline
 const TARGET_MS = 30_000;
 const TARGET_MB = 2048;
-
-const cpuMs = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
-const KB = /^(VmHWM|VmRSS|RssAnon|RssFile):\s+(\d+) kB/gm;
-/** VmHWM (peak), VmRSS, RssAnon, RssFile of this process, MB: every thread's memory (they share the address space). */
-function status(): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const m of fs.readFileSync('/proc/self/status', 'utf8').matchAll(KB)) out[m[1]!] = Number(m[2]) / 1024;
-  return out;
-}
-const vmHwmMb = () => status().VmHWM!;
-
-/**
- * Peak anonymous memory, sampled every 20 ms by a thread of its own (the main thread is busy in synchronous SQL
- * during the read and the write). RSS also counts the SQLite file's pages mapped by `mmap_size` (RssFile): page
- * cache, shared and reclaimable, up to the database's size. `take()` answers the peaks since the last take.
- */
-function memorySampler() {
-  const peaks = new Float64Array(new SharedArrayBuffer(16));
-  const worker = new Worker(`
-    const { workerData } = require('node:worker_threads');
-    const fs = require('node:fs');
-    const peaks = new Float64Array(workerData);
-    setInterval(() => {
-      const s = fs.readFileSync('/proc/self/status', 'utf8');
-      const kb = (k) => Number(s.split(k + ':')[1].trim().split(' ')[0]) / 1024;
-      peaks[0] = Math.max(peaks[0], kb('RssAnon'));
-      peaks[1] = Math.max(peaks[1], kb('VmRSS'));
-    }, 20);`, { eval: true, workerData: peaks.buffer });
-  worker.unref();
-  return {
-    take() { const now = status(); const out = { anonMb: Math.max(peaks[0]!, now.RssAnon!), rssMb: Math.max(peaks[1]!, now.VmRSS!) }; peaks[0] = now.RssAnon!; peaks[1] = now.VmRSS!; return out; },
-    stop: () => worker.terminate(),
-  };
-}
 
 interface TruthFile { campaigns: GroundTruth['campaigns']; campaignOf: [string, number][] }
 

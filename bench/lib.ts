@@ -1,4 +1,7 @@
-/** Small helpers shared by the benchmarks: medians, percentiles and a printed table. */
+import fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
+
+/** Small helpers shared by the benchmarks: medians, percentiles, a printed table, CPU time and memory of the process. */
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -21,3 +24,37 @@ export function printTable(title: string, rows: Array<Record<string, string | nu
 
 export const ms = (x: number) => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export const cpuMs = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
+const KB = /^(VmHWM|VmRSS|RssAnon|RssFile):\s+(\d+) kB/gm;
+/** VmHWM (peak), VmRSS, RssAnon, RssFile of this process, MB: every thread's memory (they share the address space). */
+export function status(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const m of fs.readFileSync('/proc/self/status', 'utf8').matchAll(KB)) out[m[1]!] = Number(m[2]) / 1024;
+  return out;
+}
+export const vmHwmMb = () => status().VmHWM!;
+
+/**
+ * Peak anonymous memory, sampled every 20 ms by a thread of its own (the main thread is busy in synchronous SQL
+ * during the read and the write). RSS also counts the SQLite file's pages mapped by `mmap_size` (RssFile): page
+ * cache, shared and reclaimable, up to the database's size. `take()` answers the peaks since the last take.
+ */
+export function memorySampler() {
+  const peaks = new Float64Array(new SharedArrayBuffer(16));
+  const worker = new Worker(`
+    const { workerData } = require('node:worker_threads');
+    const fs = require('node:fs');
+    const peaks = new Float64Array(workerData);
+    setInterval(() => {
+      const s = fs.readFileSync('/proc/self/status', 'utf8');
+      const kb = (k) => Number(s.split(k + ':')[1].trim().split(' ')[0]) / 1024;
+      peaks[0] = Math.max(peaks[0], kb('RssAnon'));
+      peaks[1] = Math.max(peaks[1], kb('VmRSS'));
+    }, 20);`, { eval: true, workerData: peaks.buffer });
+  worker.unref();
+  return {
+    take() { const now = status(); const out = { anonMb: Math.max(peaks[0]!, now.RssAnon!), rssMb: Math.max(peaks[1]!, now.VmRSS!) }; peaks[0] = now.RssAnon!; peaks[1] = now.VmRSS!; return out; },
+    stop: () => worker.terminate(),
+  };
+}

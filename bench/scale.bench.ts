@@ -1,0 +1,212 @@
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { migrateAll } from '@core/server/server';
+import { ensureOrganization } from '@core/server/seed';
+import { openSqlite } from '@core/server/storage/database';
+import { addUser } from '@core/server/seed';
+import { pipelineKey } from '@core/server/pipeline/runner';
+import { startTestServer } from '@core/server/testing/testServer';
+import { ApiClient } from '@core/server/testing/httpClient';
+import { PERMISSIONS } from '@core/shared/access/permissions';
+import { CorpusGenerator } from '../plugins/posts/server/demo/generator';
+import { importPosts } from '../plugins/posts/server/import/importer';
+import { serverPlugins } from '../plugins/index.server';
+import { cpuMs, memorySampler, printTable, status } from './lib';
+
+/**
+ * Issue 19: one conversation over the whole demo corpus at scale (1M as the reference, 5M the target), end to end
+ * through the real pipeline runner. Phases, each in its own process:
+ *   corpus:   the demo generator's N posts to a JSONL file, imported with the real importer into a SQLite database
+ *             (kept in --dir and reused across attempts: `--dir /work/scratch-h47/5m`).
+ *   pipeline: a copy of that database, the whole server (every plugin's stages, the worker loop), a user, a
+ *             project and a conversation whose query matches the whole corpus, run by the pipeline's worker as in
+ *             production; per stage: wall and CPU time, peak RSS (VmHWM, every thread) and peak anonymous memory
+ *             (sampled), rows written; then a hash of every stored analysis row.
+ *
+ *   npm run bench -- scale --posts 1000000 [--dir D] [--keep]
+ */
+const { values } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '100000' }, dir: { type: 'string' }, keep: { type: 'boolean', default: false },
+    child: { type: 'string' }, pg: { type: 'string' },
+  },
+  allowPositionals: true,
+});
+export const NOW = Date.UTC(2025, 5, 1);
+const ORG = 'Bench';
+
+const corpusFile = (dir: string) => path.join(dir, 'corpus.jsonl');
+const baseDir = (dir: string) => path.join(dir, 'base');
+
+/** Child: the JSONL file (once) and the imported database (once), both kept in `dir`. */
+async function corpus(posts: number, dir: string): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = { posts };
+  const file = corpusFile(dir);
+  if (!fs.existsSync(file)) {
+    const t0 = performance.now();
+    const tmp = `${file}.part`;
+    const stream = fs.createWriteStream(tmp);
+    for (const g of new CorpusGenerator({ seed: 'scale', posts, now: NOW }).posts()) {
+      if (!stream.write(`${JSON.stringify(g.post)}\n`)) await new Promise<void>((r) => stream.once('drain', () => r()));
+    }
+    await new Promise<void>((r) => stream.end(() => r()));
+    fs.renameSync(tmp, file);
+    out.generateMs = performance.now() - t0;
+  }
+  out.fileMb = fs.statSync(file).size / 2 ** 20;
+  const base = baseDir(dir);
+  if (!fs.existsSync(path.join(base, 'done'))) {
+    fs.rmSync(base, { recursive: true, force: true });
+    fs.mkdirSync(base, { recursive: true });
+    const storage = openSqlite(path.join(base, 'narrascope.sqlite'));
+    await migrateAll(storage, serverPlugins);
+    const org = await ensureOrganization(storage, ORG);
+    const t0 = performance.now();
+    const report = await importPosts({ storage, organizationId: org, input: fs.createReadStream(file, { highWaterMark: 1 << 20 }), format: 'jsonl' });
+    out.importMs = performance.now() - t0;
+    out.inserted = report.inserted;
+    await storage.close();
+    fs.writeFileSync(path.join(base, 'done'), JSON.stringify({ inserted: report.inserted, importMs: out.importMs }));
+  }
+  out.dbMb = fs.statSync(path.join(base, 'narrascope.sqlite')).size / 2 ** 20;
+  return out;
+}
+
+/**
+ * English posts only (a conversation has one language; the demo corpus is 80 % English): the words that, greedily,
+ * cover the English posts of a 20k sample but for 0.5 % (posts of a single link or hashtag, replies of one word).
+ */
+const QUERY = 'the OR a OR in OR is OR www OR for OR on OR with OR just OR its OR this OR my OR more OR why OR real OR will OR to OR of OR it';
+
+/** Resets VmHWM to the current RSS (Linux 4.0+), so each stage's peak is its own. */
+const resetPeak = () => fs.writeFileSync('/proc/self/clear_refs', '5');
+
+interface Mark { stage: string; wall: number; cpu: number; hwmMb: number; anonMb: number; rssMb: number; load: number }
+
+/** Child: the whole server on a copy of the corpus database; one conversation run by the pipeline's worker. */
+async function pipeline(dir: string, runDir: string): Promise<Record<string, unknown>> {
+  fs.rmSync(runDir, { recursive: true, force: true });
+  fs.mkdirSync(runDir, { recursive: true });
+  const c0 = performance.now();
+  fs.copyFileSync(path.join(baseDir(dir), 'narrascope.sqlite'), path.join(runDir, 'narrascope.sqlite'));
+  const copyMs = performance.now() - c0;
+  const t = await startTestServer({ plugins: serverPlugins, dataDir: runDir, pipeline: { pollMs: 200 } });
+  const sampler = memorySampler();
+  await new Promise((r) => setTimeout(r, 100));
+  const marks: Mark[] = [];
+  const mark = (stage: string) => {
+    marks.push({ stage, wall: performance.now(), cpu: cpuMs(), hwmMb: status().VmHWM!, ...sampler.take(), load: os.loadavg()[0]! });
+    resetPeak();
+  };
+  const pipe = t.server.ctx.services.get(pipelineKey);
+  let runId = '';
+  pipe.onRunChange(async (_db, run, change) => {
+    if (run.id !== runId && runId) return;
+    if (change === 'stage') mark(run.currentStage ?? '?');
+    else if (change === 'finished') mark('(end)');
+  });
+  const organizationId = await ensureOrganization(t.storage, ORG);
+  const email = 'scale@bench.test';
+  const password = 'correct-horse-battery';
+  await addUser(t.storage, { email, password, organizationId, roles: ['Analyst'], permissions: [...PERMISSIONS], groups: ['Admin'] });
+  const client = new ApiClient(t.url);
+  await client.login(email, password);
+  const project = (await client.post('/api/v2/project', { name: 'Scale' })).body.data as { id: string };
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+  sampler.take();
+  resetPeak();
+  const started = performance.now();
+  const created = await client.post('/api/v2/conversations', {
+    project_id: project.id, name: 'Everything', query_string: QUERY, threat_feed: false, language: 'en',
+    start_date: day(NOW - 31 * 86_400_000), end_date: day(NOW + 86_400_000),
+  });
+  if (created.status !== 200) throw new Error(`create conversation: ${created.status} ${created.text}`);
+  const conversationId = (created.body.data as { id: string }).id;
+  const db = t.storage.db as unknown as import('kysely').Kysely<any>;
+  for (;;) {
+    const row = await db.selectFrom('core_pipeline_runs').selectAll().where('conversation_id', '=', conversationId).executeTakeFirst();
+    if (row && !runId) runId = row.id;
+    if (row && ['SUCCESS', 'FAILED', 'CANCELLED'].includes(row.status)) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const totalMs = performance.now() - started;
+  const run = await db.selectFrom('core_pipeline_runs').selectAll().where('id', '=', runId).executeTakeFirstOrThrow();
+  const stageRuns = await db.selectFrom('core_pipeline_stage_runs').selectAll().where('run_id', '=', runId).orderBy('started_at').execute();
+  await sampler.stop();
+  await t.close();
+  const stages = marks.slice(0, -1).map((m, i) => {
+    const next = marks[i + 1]!;
+    const row = stageRuns.find((r) => r.stage_id === m.stage);
+    return { stage: m.stage, status: row?.status ?? '?', wallMs: next.wall - m.wall, cpuMs: next.cpu - m.cpu, hwmMb: next.hwmMb, anonMb: next.anonMb, rssMb: next.rssMb, load: m.load };
+  });
+  return { runId, status: run.status, error: run.error, copyMs, totalMs, stages, rows: storedRows(path.join(runDir, 'narrascope.sqlite'), runId) };
+}
+
+/**
+ * Rows of every table with a `run_id` column for the run, and an order-independent hash of their contents (the sum
+ * of each row's SHA-256 prefix, mod 2^64) with what differs between two runs of the same input left out: the run
+ * id, timestamps (`*_at` columns, ISO times in values), UUIDs (random ids), durations and stage timings.
+ */
+function storedRows(file: string, runId: string): Record<string, { rows: number; hash: string }> {
+  const raw = new Database(file, { readonly: true });
+  const out: Record<string, { rows: number; hash: string }> = {};
+  const tables = raw.prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_fts%' order by name`).pluck().all() as string[];
+  const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+  const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g;
+  const TIMINGS = /\\"timings_?[mM]s\\":\{[^}]*\},?/g; // stage timings inside stats JSON
+  for (const table of tables) {
+    const cols = (raw.prepare(`select name from pragma_table_info(?)`).pluck().all(table) as string[]);
+    // Per-post tables of enrichment (no run id): the copied database had none of their rows before the run.
+    const perRun = cols.includes('run_id');
+    if (table.startsWith('core_pipeline') || (!perRun && !/^(enrichment|urls)_/.test(table))) continue;
+    const kept = cols.filter((c) => c !== 'run_id' && !c.endsWith('_at') && c !== 'query_duration');
+    let sum = 0n;
+    let rows = 0;
+    const select = raw.prepare(`select ${kept.map((c) => `"${c}"`).join(', ')} from "${table}"${perRun ? ' where run_id = ?' : ''}`).raw();
+    for (const r of (perRun ? select.iterate(runId) : select.iterate()) as Iterable<unknown[]>) {
+      const text = JSON.stringify(r).replace(UUID, 'uuid').replace(ISO, 'ts').replace(TIMINGS, '');
+      sum = (sum + crypto.createHash('sha256').update(text).digest().readBigUInt64BE(0)) & 0xffffffffffffffffn;
+      rows++;
+    }
+    if (rows) out[table] = { rows, hash: sum.toString(16).padStart(16, '0') };
+  }
+  raw.close();
+  return out;
+}
+
+function run(kind: string, ...args: string[]): Record<string, any> {
+  const r = spawnSync('nice', ['-n', '5', process.execPath, '--import', 'tsx', import.meta.filename, '--child', kind, ...args], {
+    encoding: 'utf8', maxBuffer: 1 << 26, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error(`${kind} ${args.join(' ')} failed (exit ${r.status})`);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!);
+}
+
+async function main(): Promise<void> {
+  const posts = Number(values.posts);
+  const dir = values.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'narrascope-scale-'));
+  fs.mkdirSync(dir, { recursive: true });
+  process.stdout.write(`Scale benchmark: ${posts.toLocaleString('en')} posts in ${dir}, ${os.cpus().length} cores, load ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}\n`);
+  const c = run('corpus', '--posts', String(posts), '--dir', dir);
+  process.stdout.write(`corpus: ${JSON.stringify(c)}\n`);
+  const runDir = path.join(dir, 'run');
+  const p = run('pipeline', '--dir', dir);
+  fs.writeFileSync(path.join(dir, `result-${Date.now()}.json`), JSON.stringify(p, null, 1));
+  if (!values.keep) fs.rmSync(runDir, { recursive: true, force: true });
+  const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const mb = (v: number) => `${Math.round(v)} MB`;
+  process.stdout.write(`run ${p.status}${p.error ? `: ${p.error}` : ''} in ${secs(p.totalMs)} (database copied in ${secs(p.copyMs)})\n`);
+  printTable(`Scale: ${posts.toLocaleString('en')} posts, one conversation (query matching the English posts), stage by stage`, (p.stages as any[]).map((s) => ({
+    stage: s.stage, status: s.status, wall: secs(s.wallMs), CPU: secs(s.cpuMs), 'peak RSS (VmHWM)': mb(s.hwmMb), 'peak anonymous': mb(s.anonMb), load: s.load.toFixed(2),
+  })));
+  printTable('Rows stored for the run (hash: order-independent, timestamps and UUIDs left out)', Object.entries(p.rows as Record<string, { rows: number; hash: string }>).map(([table, r]) => ({ table, rows: r.rows, hash: r.hash })));
+}
+
+if (values.child === 'corpus') process.stdout.write(`${JSON.stringify(await corpus(Number(values.posts), values.dir!))}\n`);
+else if (values.child === 'pipeline') process.stdout.write(`${JSON.stringify(await pipeline(values.dir!, path.join(values.dir!, 'run')))}\n`);
+else await main();
