@@ -118,6 +118,20 @@ function stripPrefix(value: string, prefix: string): string {
 /** PostgreSQL text cannot hold NUL; exports sometimes carry them (4CAT strips them too). */
 const clean = <T extends string | null | undefined>(v: T): T => (typeof v === 'string' && v.includes('\u0000') ? (v.split('\u0000').join('') as T) : v);
 
+const ACTOR_TEXT = ['rid', 'user_id', 'screen_name', 'display_name', 'url', 'bio', 'location', 'avatar_url', 'embedded_profile_url'] as const;
+const POST_TEXT = ['rid', 'subject', 'title', 'body', 'source_url', 'avatar_url', 'accounts_url', 'repost_of', 'quote_of', 'reply_to'] as const;
+const POST_LISTS = ['urls', 'images', 'hashtags', 'mentions'] as const;
+const hasNul = (v: unknown) => typeof v === 'string' && v.includes('\u0000');
+
+/** Whether any text of the post or its author holds a NUL (rare: other posts are read as they are, not copied). */
+function needsCleaning(raw: PostInput): boolean {
+  for (const k of POST_TEXT) if (hasNul(raw[k])) return true;
+  for (const k of POST_LISTS) for (const v of raw[k] ?? []) if (hasNul(v)) return true;
+  const a = raw.author;
+  if (a) for (const k of ACTOR_TEXT) if (hasNul(a[k])) return true;
+  return false;
+}
+
 function cleanActor(a: ActorInput | null | undefined): ActorInput | null {
   if (!a) return null;
   return {
@@ -127,13 +141,36 @@ function cleanActor(a: ActorInput | null | undefined): ActorInput | null {
   };
 }
 
-export function normalizePost(raw: PostInput): NormalizedPost {
-  const input: PostInput = {
+function cleanPost(raw: PostInput): PostInput {
+  return {
     ...raw, rid: clean(raw.rid), subject: clean(raw.subject), title: clean(raw.title), body: clean(raw.body),
     source_url: clean(raw.source_url), avatar_url: clean(raw.avatar_url), accounts_url: clean(raw.accounts_url),
     urls: raw.urls?.map(clean), images: raw.images?.map(clean), hashtags: raw.hashtags?.map(clean), mentions: raw.mentions?.map(clean),
     author: cleanActor(raw.author), repost_of: clean(raw.repost_of), quote_of: clean(raw.quote_of), reply_to: clean(raw.reply_to),
   };
+}
+
+/**
+ * Host and registrable domain of recently seen URLs: tldts parses each URL twice (host, then domain), and exports
+ * repeat their links. Bounded: cleared when full.
+ */
+const urlParts = new Map<string, { host: string | null; domain: string | null }>();
+const URL_PARTS_MAX = 20_000;
+function partsOf(url: string): { host: string | null; domain: string | null } {
+  let parts = urlParts.get(url);
+  if (!parts) {
+    if (urlParts.size >= URL_PARTS_MAX) urlParts.clear();
+    parts = { host: getHostname(url), domain: getDomain(url) };
+    urlParts.set(url, parts);
+  }
+  return parts;
+}
+
+const distinct = <T>(values: readonly T[]): T[] => (values.length < 2 ? [...values] : [...new Set(values)]);
+
+export function normalizePost(raw: PostInput): NormalizedPost {
+  // Copied only when a text needs cleaning; otherwise its author object is passed on as it is.
+  const input: PostInput = needsCleaning(raw) ? cleanPost(raw) : raw;
   const text = matchableText(input);
   const tokens = tokenize(text);
   const search: string[] = [];
@@ -166,9 +203,10 @@ export function normalizePost(raw: PostInput): NormalizedPost {
     const url = raw.trim();
     if (!url || seenUrls.has(url) || !fitsIndex(url)) continue;
     seenUrls.add(url);
-    urls.push({ url, host: getHostname(url), domain: getDomain(url) });
+    const parts = partsOf(url);
+    urls.push({ url, host: parts.host, domain: parts.domain });
   }
-  const domains = [...new Set(urls.map((u) => u.domain).filter((d): d is string => d !== null))];
+  const domains = urls.length === 0 ? [] : distinct(urls.map((u) => u.domain).filter((d): d is string => d !== null));
   const body = input.body ?? '';
   return {
     platform: input.platform,
@@ -182,10 +220,10 @@ export function normalizePost(raw: PostInput): NormalizedPost {
     avatar_url: blank(input.avatar_url),
     accounts_url: blank(input.accounts_url),
     urls,
-    images: [...new Set(input.images ?? [])],
+    images: distinct(input.images ?? []),
     domains,
-    hashtags: unique(hashtags.map((h) => fold(stripPrefix(h.trim(), '#'))).filter((h) => h && fitsIndex(h))),
-    mentions: unique(mentions.map((m) => fold(stripPrefix(m.trim(), '@'))).filter((m) => m && fitsIndex(m))),
+    hashtags: hashtags.length === 0 ? [] : distinct(hashtags.map((h) => fold(stripPrefix(h.trim(), '#'))).filter((h) => h && fitsIndex(h))),
+    mentions: mentions.length === 0 ? [] : distinct(mentions.map((m) => fold(stripPrefix(m.trim(), '@'))).filter((m) => m && fitsIndex(m))),
     entities: input.entities === undefined || input.entities === null ? null : JSON.stringify(input.entities),
     author: input.author ?? null,
     repost_of: blank(input.repost_of),
@@ -195,10 +233,6 @@ export function normalizePost(raw: PostInput): NormalizedPost {
     additional_properties: input.additional_properties ?? {},
     search_text: search.join(' '),
   };
-}
-
-function unique(values: string[]): string[] {
-  return [...new Set(values)];
 }
 
 function fold(value: string): string {

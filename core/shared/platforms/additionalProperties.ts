@@ -63,17 +63,19 @@ export const postPropertiesSchemas: Readonly<Record<PlatformKey, z.ZodType<Recor
   PLATFORM_KEYS.map((key) => [key, z.object({ ...baseShape, ...(extra[key] ?? {}) }).loose()]),
 ) as unknown as Record<PlatformKey, z.ZodType<Record<string, unknown>>>;
 
-const userCounts = { followers: count.optional(), following: count.optional(), posts: count.optional() };
-const userExtra: Partial<Record<PlatformKey, Record<string, z.ZodType>>> = {
-  reddit: { ...userCounts, karma: signedCount.optional(), awardee_karma: signedCount.optional(), awarder_karma: signedCount.optional() },
-  parler: { ...userCounts, is_verified: flag.optional() },
-  gab: userCounts,
-  twitter: userCounts,
+/** Known keys of a platform's user additional_properties and their kinds (the schema below is built from these). */
+const USER_COUNTS = { followers: 'count', following: 'count', posts: 'count' } as const;
+const USER_KINDS: Partial<Record<PlatformKey, Readonly<Record<string, 'count' | 'signed' | 'flag'>>>> = {
+  reddit: { ...USER_COUNTS, karma: 'signed', awardee_karma: 'signed', awarder_karma: 'signed' },
+  parler: { ...USER_COUNTS, is_verified: 'flag' },
+  gab: USER_COUNTS,
+  twitter: USER_COUNTS,
 };
+const USER_ZOD = { count, signed: signedCount, flag };
 
 /** The zod schema of a platform's user (actor) additional_properties. */
 export const userPropertiesSchemas: Readonly<Record<PlatformKey, z.ZodType<Record<string, unknown>>>> = Object.fromEntries(
-  PLATFORM_KEYS.map((key) => [key, z.object(userExtra[key] ?? {}).loose()]),
+  PLATFORM_KEYS.map((key) => [key, z.object(Object.fromEntries(Object.entries(USER_KINDS[key] ?? {}).map(([k, kind]) => [k, USER_ZOD[kind].optional()]))).loose()]),
 ) as unknown as Record<PlatformKey, z.ZodType<Record<string, unknown>>>;
 
 /**
@@ -126,7 +128,47 @@ export function parsePostProperties(platform: PlatformKey, value: unknown): { ok
   return parseWith(postPropertiesSchemas[platform], value, 'additional_properties');
 }
 
+const USER_KEYS: Readonly<Record<PlatformKey, readonly string[]>> = Object.fromEntries(
+  PLATFORM_KEYS.map((key) => [key, Object.keys(USER_KINDS[key] ?? {})]),
+) as unknown as Record<PlatformKey, readonly string[]>;
+
+/** A user property in stored form, exactly as the schema would accept and leave it (zod's int() is a safe integer). */
+function userValueStored(kind: 'count' | 'signed' | 'flag', v: unknown): boolean {
+  if (kind === 'flag') return typeof v === 'boolean';
+  return typeof v === 'number' && Number.isSafeInteger(v) && (kind === 'signed' || v >= 0);
+}
+
+/**
+ * `userPropertiesSchemas[platform].safeParse(value).data` for a plain object whose known keys are in stored form,
+ * without zod (it was 3 % of an import's CPU, issue 19): the known keys first in the schema's order, then the others
+ * in the object's order, as zod's loose object answers them. Null for anything else, which goes to the schema.
+ */
+export function userPropertiesFast(platform: PlatformKey, value: unknown): Record<string, unknown> | null {
+  if (!value || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return null;
+  const v = value as Record<string, unknown>;
+  if (Object.hasOwn(v, '__proto__')) return null;
+  const kinds = USER_KINDS[platform];
+  const known = USER_KEYS[platform];
+  let present = 0;
+  for (const key in v) {
+    if (!Object.hasOwn(v, key)) continue;
+    const item = v[key];
+    if (item === undefined) return null;
+    const kind = kinds && Object.hasOwn(kinds, key) ? kinds[key] : undefined;
+    if (kind) {
+      if (!userValueStored(kind, item)) return null;
+      present += 1;
+    }
+  }
+  const out: Record<string, unknown> = {};
+  if (present > 0) for (const key of known) if (Object.hasOwn(v, key)) out[key] = v[key];
+  for (const key in v) if (Object.hasOwn(v, key) && !(present > 0 && Object.hasOwn(kinds!, key))) out[key] = v[key];
+  return out;
+}
+
 export function parseUserProperties(platform: PlatformKey, value: unknown): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+  const fast = userPropertiesFast(platform, value);
+  if (fast) return { ok: true, value: fast };
   return parseWith(userPropertiesSchemas[platform], value, 'author.additional_properties');
 }
 

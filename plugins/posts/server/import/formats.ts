@@ -77,6 +77,7 @@ const CAMEL: Record<string, string> = {
   publishedAt: 'published_at', screenName: 'screen_name', sourceUrl: 'source_url', type: 'class', id: 'rid',
   avatarUrl: 'avatar_url', accountsUrl: 'accounts_url', repostOf: 'repost_of', quoteOf: 'quote_of', replyTo: 'reply_to',
 };
+const CAMEL_KEYS = Object.keys(CAMEL);
 
 function issueText(error: z.ZodError): string {
   const issue = error.issues[0]!;
@@ -99,9 +100,12 @@ const nonEmpty = (v: string | null | undefined) => (v === undefined || v === nul
 
 export function mapNative(record: unknown, opts: MapOptions): Mapped {
   if (!record || typeof record !== 'object' || Array.isArray(record)) return fail('expected a JSON object');
-  const raw: Record<string, unknown> = { ...(record as Record<string, unknown>) };
-  for (const [camel, snake] of Object.entries(CAMEL)) {
-    if (camel in raw && !(snake in raw)) raw[snake] = raw[camel];
+  // Copied only for the camel-case variant (the check below copies the record anyway).
+  let raw = record as Record<string, unknown>;
+  for (const camel of CAMEL_KEYS) {
+    if (!(camel in raw) || CAMEL[camel]! in raw) continue;
+    if (raw === record) raw = { ...raw };
+    raw[CAMEL[camel]!] = raw[camel];
   }
   // Most records pass the hand-written check; the others get the schema's verdict and its message.
   let r = checkFields(raw, NATIVE_RULES) as z.output<typeof nativeSchema> | null;

@@ -262,6 +262,13 @@ describe('exact ids in every format (issue 18, finding 3)', () => {
       .toEqual({ a: A, b: A, c: `x"${A}`, d: [B, 1], e: 1.833e18, f: 18330000000000000, g: 9007199254740991 });
     expect(() => parseJsonLine(`{"rid": 0${A}}`)).toThrow(SyntaxError);
     expect(() => parseJsonLine(`{"rid": ${A}`)).toThrow(SyntaxError);
+    // Found wherever it is nested; a line of only small numbers or large floats is read as JSON.parse reads it.
+    expect(parseJsonLine(`{"x": {"y": [[{"z": ${A}}]]}, "n": -${B}}`)).toEqual({ x: { y: [[{ z: A }]] }, n: `-${B}` });
+    expect(parseJsonLine('{"a": 1e300, "b": [-9007199254740991, 12.5], "c": "1833000000000000001"}')).toEqual({ a: 1e300, b: [-9007199254740991, 12.5], c: '1833000000000000001' });
+    const deep = `${'['.repeat(50_000)}${A}${']'.repeat(50_000)}`;
+    let inner: unknown = parseJsonLine(deep);
+    for (let i = 1; i < 50_000; i += 1) inner = (inner as unknown[])[0];
+    expect(inner).toEqual([A]);
   });
 });
 

@@ -15,15 +15,19 @@ export async function* readLines(input: Readable | AsyncIterable<Buffer | string
   let tooLong = false;
   let line = 0;
   let first = true;
-  const emit = function* (): Generator<Line> {
+  const emitText = function* (decoded: string): Generator<Line> {
     line += 1;
+    let text = decoded;
+    if (text.endsWith('\r')) text = text.slice(0, -1);
+    if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (text.trim() !== '') yield { line, text };
+  };
+  const emit = function* (): Generator<Line> {
     if (tooLong) {
+      line += 1;
       yield { line, tooLong: true };
     } else {
-      let text = Buffer.concat(parts, size).toString('utf8');
-      if (text.endsWith('\r')) text = text.slice(0, -1);
-      if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      if (text.trim() !== '') yield { line, text };
+      yield* emitText(Buffer.concat(parts, size).toString('utf8'));
     }
     parts = [];
     size = 0;
@@ -35,8 +39,13 @@ export async function* readLines(input: Readable | AsyncIterable<Buffer | string
     first = false;
     let start = 0;
     for (let nl = buf.indexOf(10, start); nl !== -1; nl = buf.indexOf(10, start)) {
-      take(buf.subarray(start, nl));
-      yield* emit();
+      if (size === 0 && !tooLong && nl - start <= maxBytes) {
+        // The whole line is in this chunk (most lines): decoded from it, not copied and joined first.
+        yield* emitText(buf.toString('utf8', start, nl));
+      } else {
+        take(buf.subarray(start, nl));
+        yield* emit();
+      }
       start = nl + 1;
     }
     take(buf.subarray(start));
@@ -57,27 +66,43 @@ export async function* readLines(input: Readable | AsyncIterable<Buffer | string
   }
 }
 
-/** 2^53 has 16 digits: an integer literal with fewer is always exact in a JS number. */
-const SIXTEEN_DIGITS = /\d{16}/;
-/**
- * 16 digits where a JSON value can start (after `:`, `,`, `[` or at the start, whitespace and a sign allowed): every
- * long integer literal matches, while a 16-digit id inside a string (`"rid":"1000172693874936"`, most exports) does
- * not, so such a line skips the scan below.
- */
-const MAYBE_LONG_INTEGER = /(?:^|[:,[])\s*-?\d{16}/;
 /** An integer literal (JSON grammar: no leading zero) of 16 digits or more, not part of a fraction or exponent. */
 const LONG_INTEGER = /(?<![\d.eE+-])-?[1-9]\d{15,}(?![\d.eE])/g;
+/** 2^53 has 16 digits: an integer literal with fewer is always exact in a JS number. */
+const SIXTEEN_DIGITS = /\d{16}/;
 
 /**
  * `JSON.parse` that keeps every integer exact: a literal beyond Number.MAX_SAFE_INTEGER (X/Twitter and Discord
  * ids: `"rid": 1833000000000000001`) becomes the string of its digits instead of the nearest double
  * (`1833000000000000000`, which two different posts share). Smaller numbers, fractions and exponents parse as
- * usual. Node 20's JSON.parse gives a reviver no source text, so the literals are quoted before parsing: strings
- * are skipped (a 19-digit id inside a URL stays as it is) and only bare integers are touched. Lines without 16
- * digits in a row where a value starts, most of them, go straight to JSON.parse. Throws like JSON.parse on invalid JSON.
+ * usual. Node 20's JSON.parse gives a reviver no source text, so such a line is parsed again with its long literals
+ * quoted: strings are skipped (a 19-digit id inside a URL stays as it is) and only bare integers are touched. Only a
+ * line whose parsed values hold a number beyond 2^53 can have one (every unsafe integer literal parses to such a
+ * number), so the others, nearly all, are parsed once (issue 19: a scan of every line for 16 digits was 5 % of an
+ * import's parsing). Throws like JSON.parse on invalid JSON.
  */
 export function parseJsonLine(text: string): unknown {
-  return JSON.parse(MAYBE_LONG_INTEGER.test(text) ? quoteLongIntegers(text) : text);
+  const value: unknown = JSON.parse(text);
+  return hasLargeNumber(value) ? JSON.parse(quoteLongIntegers(text)) : value;
+}
+
+/** Whether a parsed JSON value holds a number beyond ±Number.MAX_SAFE_INTEGER (no recursion: any nesting depth). */
+function hasLargeNumber(root: unknown): boolean {
+  if (typeof root === 'number') return Math.abs(root) > Number.MAX_SAFE_INTEGER;
+  if (typeof root !== 'object' || root === null) return false;
+  const stack: object[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as Record<string, unknown>;
+    for (const key in node) {
+      const v = node[key];
+      if (typeof v === 'number') {
+        if (Math.abs(v) > Number.MAX_SAFE_INTEGER) return true;
+      } else if (typeof v === 'object' && v !== null) {
+        stack.push(v);
+      }
+    }
+  }
+  return false;
 }
 
 function quoteLongIntegers(text: string): string {
