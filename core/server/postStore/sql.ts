@@ -22,24 +22,36 @@ export function rowsPerStatement(columnCount: number, cap = 500): number {
   return Math.max(1, Math.min(cap, Math.floor(MAX_PARAMETERS / columnCount)));
 }
 
+/** SQL texts of recent bulk statements without `wrap`ped columns (a 500-row statement's text is ~50 kB to build). */
+const statementTexts = new Map<string, string>();
+
 /** `INSERT INTO table (cols) VALUES (...), (...) <suffix>` for `rows`, placeholders in the dialect's style. */
 export function bulkInsertQuery(dialect: DialectName, table: string, columns: readonly BulkColumn[], rows: readonly Cell[][], suffix = ''): CompiledQuery {
   const params: Cell[] = [];
-  const tuples: string[] = [];
-  let n = 0;
-  for (const row of rows) {
-    const cells: string[] = [];
-    for (let i = 0; i < columns.length; i += 1) {
-      n += 1;
-      const placeholder = dialect === 'postgres' ? `$${n}` : '?';
-      const wrap = columns[i]!.wrap;
-      cells.push(wrap ? wrap(placeholder) : placeholder);
-      params.push(row[i] ?? null);
-    }
-    tuples.push(`(${cells.join(', ')})`);
-  }
+  for (const row of rows) for (let i = 0; i < columns.length; i += 1) params.push(row[i] ?? null);
   const names = columns.map((c) => c.name).join(', ');
-  return CompiledQuery.raw(`INSERT INTO ${table} (${names}) VALUES ${tuples.join(', ')}${suffix ? ` ${suffix}` : ''}`, params);
+  const plain = columns.every((c) => !c.wrap);
+  const key = plain ? `${dialect} ${table} ${names} ${rows.length} ${suffix}` : '';
+  let text = plain ? statementTexts.get(key) : undefined;
+  if (text === undefined) {
+    const tuples: string[] = [];
+    let n = 0;
+    for (let r = 0; r < rows.length; r += 1) {
+      const cells: string[] = [];
+      for (const column of columns) {
+        n += 1;
+        const placeholder = dialect === 'postgres' ? `$${n}` : '?';
+        cells.push(column.wrap ? column.wrap(placeholder) : placeholder);
+      }
+      tuples.push(`(${cells.join(', ')})`);
+    }
+    text = `INSERT INTO ${table} (${names}) VALUES ${tuples.join(', ')}${suffix ? ` ${suffix}` : ''}`;
+    if (plain) {
+      if (statementTexts.size >= 64) statementTexts.clear();
+      statementTexts.set(key, text);
+    }
+  }
+  return CompiledQuery.raw(text, params);
 }
 
 /**

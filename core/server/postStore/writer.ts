@@ -35,6 +35,8 @@ const ACTOR_COLUMNS = [
 const ACTOR_UPDATED = ['user_id', 'screen_name', 'display_name', 'location', 'url', 'avatar_url', 'bio', 'created_at', 'embedded_profile_url'] as const;
 
 const keyOf = (platform: string, rid: string) => `${platform}\u0000${rid}`;
+/** JSON text of a list of strings; most are empty. */
+const jsonList = (values: readonly string[]) => (values.length ? JSON.stringify(values) : '[]');
 
 interface KnownActor { id: number; profile: string }
 /** The profile part of an actor row (without organisation, key and first_seen_at). */
@@ -65,7 +67,10 @@ export class PostWriter {
     const dialect = this.storage.dialect;
     const now = new Date().toISOString();
     const unique = new Map<string, NormalizedPost>();
-    for (const p of posts) if (!unique.has(keyOf(p.platform, p.rid))) unique.set(keyOf(p.platform, p.rid), p);
+    for (const p of posts) {
+      const k = keyOf(p.platform, p.rid);
+      if (!unique.has(k)) unique.set(k, p);
+    }
 
     // Actors first: posts reference them. Later sightings in the batch fill in or change profile fields, a repeated
     // post's too (as a later batch's would: the profile must not depend on where batches split); an account this
@@ -116,7 +121,7 @@ export class PostWriter {
     for (const p of unique.values()) {
       const row: Cell[] = [
         this.organizationId, p.platform, p.rid, actorId(p), p.subject, p.title, p.body, p.published_at, p.language, p.source_url,
-        p.avatar_url, p.accounts_url, JSON.stringify(p.urls.map((u) => u.url)), JSON.stringify(p.images), JSON.stringify(p.domains),
+        p.avatar_url, p.accounts_url, p.urls.length ? JSON.stringify(p.urls.map((u) => u.url)) : '[]', jsonList(p.images), jsonList(p.domains),
         p.entities, p.repost_of ? 1 : 0, p.reply_to ? 1 : 0, p.quote_of ? 1 : 0, p.repost_of, p.quote_of, p.reply_to,
         p.is_niche ? 1 : 0, JSON.stringify(p.additional_properties), this.source, now,
       ];
