@@ -1,10 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
 import { migrateAll } from '@core/server/server';
 import { ensureOrganization } from '@core/server/seed';
 import { openSqlite } from '@core/server/storage/database';
@@ -16,7 +14,7 @@ import { PERMISSIONS } from '@core/shared/access/permissions';
 import { CorpusGenerator } from '../plugins/posts/server/demo/generator';
 import { importPosts } from '../plugins/posts/server/import/importer';
 import { serverPlugins } from '../plugins/index.server';
-import { cpuMs, memorySampler, printTable, status } from './lib';
+import { cpuMs, memorySampler, printTable, status, storedRows } from './lib';
 
 /**
  * Issue 19: one conversation over the whole demo corpus at scale (1M as the reference, 5M the target), end to end
@@ -145,38 +143,6 @@ async function pipeline(dir: string, runDir: string): Promise<Record<string, unk
     return { stage: m.stage, status: row?.status ?? '?', wallMs: next.wall - m.wall, cpuMs: next.cpu - m.cpu, hwmMb: next.hwmMb, anonMb: next.anonMb, rssMb: next.rssMb, load: m.load };
   });
   return { runId, status: run.status, error: run.error, copyMs, totalMs, stages, rows: storedRows(path.join(runDir, 'narrascope.sqlite'), runId) };
-}
-
-/**
- * Rows of every table with a `run_id` column for the run, and an order-independent hash of their contents (the sum
- * of each row's SHA-256 prefix, mod 2^64) with what differs between two runs of the same input left out: the run
- * id, timestamps (`*_at` columns, ISO times in values), UUIDs (random ids), durations and stage timings.
- */
-function storedRows(file: string, runId: string): Record<string, { rows: number; hash: string }> {
-  const raw = new Database(file, { readonly: true });
-  const out: Record<string, { rows: number; hash: string }> = {};
-  const tables = raw.prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_fts%' order by name`).pluck().all() as string[];
-  const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-  const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g;
-  const TIMINGS = /\\"timings_?[mM]s\\":\{[^}]*\},?/g; // stage timings inside stats JSON
-  for (const table of tables) {
-    const cols = (raw.prepare(`select name from pragma_table_info(?)`).pluck().all(table) as string[]);
-    // Per-post tables of enrichment (no run id): the copied database had none of their rows before the run.
-    const perRun = cols.includes('run_id');
-    if (table.startsWith('core_pipeline') || (!perRun && !/^(enrichment|urls)_/.test(table))) continue;
-    const kept = cols.filter((c) => c !== 'run_id' && !c.endsWith('_at') && c !== 'query_duration');
-    let sum = 0n;
-    let rows = 0;
-    const select = raw.prepare(`select ${kept.map((c) => `"${c}"`).join(', ')} from "${table}"${perRun ? ' where run_id = ?' : ''}`).raw();
-    for (const r of (perRun ? select.iterate(runId) : select.iterate()) as Iterable<unknown[]>) {
-      const text = JSON.stringify(r).replace(UUID, 'uuid').replace(ISO, 'ts').replace(TIMINGS, '');
-      sum = (sum + crypto.createHash('sha256').update(text).digest().readBigUInt64BE(0)) & 0xffffffffffffffffn;
-      rows++;
-    }
-    if (rows) out[table] = { rows, hash: sum.toString(16).padStart(16, '0') };
-  }
-  raw.close();
-  return out;
 }
 
 function run(kind: string, ...args: string[]): Record<string, any> {

@@ -1,8 +1,10 @@
 import type { TopicInputPost, TopicRunResult } from '../shared/types';
 import { runTopicEngine, type TopicEngineOptions } from './engine';
+import { unpackTopicPosts, type PackedTopicPosts } from './runPosts';
 
 export interface EngineTaskInput {
-  posts: TopicInputPost[];
+  /** The posts, or (the stage) the same posts packed by `loadRunPostsPacked`, transferred to the thread. */
+  posts: TopicInputPost[] | PackedTopicPosts;
   options: Partial<TopicEngineOptions>;
 }
 
@@ -11,5 +13,5 @@ export interface EngineTaskInput {
  * and holds its thread for seconds, so it runs off the server's event loop. Plain data in and out.
  */
 export function computeTopics(input: EngineTaskInput): TopicRunResult {
-  return runTopicEngine(input.posts, input.options);
+  return runTopicEngine(Array.isArray(input.posts) ? input.posts : unpackTopicPosts(input.posts), input.options);
 }

@@ -45,15 +45,11 @@ export async function readPostEntities(facets: PostFacetRegistry | null, postIds
   return out;
 }
 
-/**
- * Top entities per narrative: each entity counted once per post of the narrative, case-insensitively (the spelling
- * shown is the most frequent one), most posts first, ties by name; at most `perType` of each type, in the order
- * PERSON, ORGANIZATION, PLACE, HASHTAG, MENTION. Narratives whose posts carry no entity get an empty list.
- */
-export function topNarrativeEntities(assignments: TopicRunResult['assignments'], entitiesByPost: ReadonlyMap<number, ReadonlyArray<[EntityType, string]>>,
-  perType = TOP_ENTITIES_PER_TYPE): Map<string, NarrativeEntity[]> {
-  // narrative -> "type\u0000key" -> { posts, spellings }
-  const counts = new Map<string, Map<string, { type: EntityType; posts: number; spellings: Map<string, number> }>>();
+/** Entity tallies per narrative: narrative -> "type\u0000key" -> posts and spellings. */
+type EntityCounts = Map<string, Map<string, { type: EntityType; posts: number; spellings: Map<string, number> }>>;
+
+/** Adds the entities of `assignments`' posts to `counts` (each entity once per post; outliers count for nobody). */
+function countEntities(counts: EntityCounts, assignments: TopicRunResult['assignments'], entitiesByPost: ReadonlyMap<number, ReadonlyArray<[EntityType, string]>>): void {
   for (const a of assignments) {
     if (!a.topic_rid) continue;
     const found = entitiesByPost.get(Number(a.post_id));
@@ -71,7 +67,11 @@ export function topNarrativeEntities(assignments: TopicRunResult['assignments'],
       entry.spellings.set(name, (entry.spellings.get(name) ?? 0) + 1);
     }
   }
-  const byOrder = (a: [string, number], b: [string, number]) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+}
+
+const byOrder = (a: [string, number], b: [string, number]) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+function topOf(counts: EntityCounts, perType: number): Map<string, NarrativeEntity[]> {
   const out = new Map<string, NarrativeEntity[]>();
   for (const [narrativeId, byKey] of counts) {
     const list: NarrativeEntity[] = [];
@@ -84,4 +84,32 @@ export function topNarrativeEntities(assignments: TopicRunResult['assignments'],
     out.set(narrativeId, list);
   }
   return out;
+}
+
+/**
+ * Top entities per narrative: each entity counted once per post of the narrative, case-insensitively (the spelling
+ * shown is the most frequent one), most posts first, ties by name; at most `perType` of each type, in the order
+ * PERSON, ORGANIZATION, PLACE, HASHTAG, MENTION. Narratives whose posts carry no entity get an empty list.
+ */
+export function topNarrativeEntities(assignments: TopicRunResult['assignments'], entitiesByPost: ReadonlyMap<number, ReadonlyArray<[EntityType, string]>>,
+  perType = TOP_ENTITIES_PER_TYPE): Map<string, NarrativeEntity[]> {
+  const counts: EntityCounts = new Map();
+  countEntities(counts, assignments, entitiesByPost);
+  return topOf(counts, perType);
+}
+
+/**
+ * `topNarrativeEntities` of a whole run without holding every post's entities: the assignments' posts are read
+ * (readPostEntities) and counted `FIELDS_BATCH` at a time, so memory stays that of one batch and the tallies.
+ */
+export async function narrativeEntitiesOfRun(facets: PostFacetRegistry | null, assignments: TopicRunResult['assignments'],
+  scope: FacetScope, perType = TOP_ENTITIES_PER_TYPE): Promise<Map<string, NarrativeEntity[]>> {
+  const counts: EntityCounts = new Map();
+  // In post id order, as the posts were read: each batch is then a range of the providers' indexes, not scattered pages.
+  const assigned = assignments.filter((a) => a.topic_rid).sort((a, b) => Number(a.post_id) - Number(b.post_id));
+  for (let i = 0; i < assigned.length; i += FIELDS_BATCH) {
+    const batch = assigned.slice(i, i + FIELDS_BATCH);
+    countEntities(counts, batch, await readPostEntities(facets, batch.map((a) => Number(a.post_id)), scope));
+  }
+  return topOf(counts, perType);
 }

@@ -7,9 +7,9 @@ import type { NarrativeEntity } from '../shared/api';
 import type { TopicRunResult } from '../shared/types';
 import { applyLlmTitles, llmConfigFromEnv, type TopicEngineOptions } from './engine';
 import type { EngineTaskInput } from './engineTask';
-import { readPostEntities, topNarrativeEntities } from './entities';
+import { narrativeEntitiesOfRun } from './entities';
 import { carryNarrativeIds, previousNarratives } from './lineage';
-import { loadRunPosts } from './runPosts';
+import { loadRunPostsPacked, packedTopicBuffers, unpackTopicPosts } from './runPosts';
 import { storeResult, storeStatus, topicsDb, type RunScope } from './store';
 
 /** The enrichment stage whose output (language, threats, engagement) this one reads through the post facets. */
@@ -18,6 +18,8 @@ export { NLP_STAGE_ID };
 export const STAGE_VERSION = 2;
 /** Fixed so the same posts always give the same topics (spec: deterministic with a fixed seed). */
 export const TOPICS_SEED = 42;
+/** Runs from this size let their engine thread exit once it has answered, so its heap is not kept next to later stages. */
+const LARGE_RUN_POSTS = 200_000;
 
 export interface NarrativesStageOptions {
   /** Dependencies; `[NLP_STAGE_ID]` in the product, overridable where that stage is not installed (tests). */
@@ -42,24 +44,27 @@ export function narrativesStage(opts: NarrativesStageOptions = {}) {
     async run(ctx) {
       const scope: RunScope = { organizationId: ctx.organizationId, conversationId: ctx.conversationId, runId: ctx.runId };
       const facets = ctx.services.has(postFacetsKey) ? ctx.services.get(postFacetsKey) : null;
-      const posts = await loadRunPosts(ctx.storage, facets, scope);
-      if (posts.length === 0) {
+      const packed = await loadRunPostsPacked(ctx.storage, facets, scope);
+      if (packed.count === 0) {
         await storeStatus(ctx.storage, scope, { status_code: 204, message: 'No posts to cluster', admin_details: null }, STAGE_VERSION);
         return;
       }
-      ctx.progress(0.1, `Clustering ${posts.length} posts`);
+      ctx.progress(0.1, `Clustering ${packed.count} posts`);
       let result: TopicRunResult;
       let entities: Map<string, NarrativeEntity[]>;
       try {
-        const input: EngineTaskInput = { posts, options: { seed: TOPICS_SEED, ...opts.engine } };
-        result = await runInWorker<EngineTaskInput, TopicRunResult>(new URL('./engineTask.ts', import.meta.url), 'computeTopics', input, { signal: ctx.signal });
+        const llm = llmConfigFromEnv(opts.env ?? process.env);
+        // Titles by a language model quote the posts: only then are they unpacked here too.
+        const posts = llm ? unpackTopicPosts(packed) : [];
+        const input: EngineTaskInput = { posts: packed, options: { seed: TOPICS_SEED, ...opts.engine } };
+        result = await runInWorker<EngineTaskInput, TopicRunResult>(new URL('./engineTask.ts', import.meta.url), 'computeTopics', input,
+          { signal: ctx.signal, transferList: packedTopicBuffers(packed), keepWarm: packed.count < LARGE_RUN_POSTS });
         // A narrative that continues one of the previous run's keeps its id (lineage.ts).
         result = carryNarrativeIds(result, await previousNarratives(topicsDb(ctx.storage), scope));
         ctx.progress(0.8, 'Writing titles');
-        result = await applyLlmTitles(result, posts, llmConfigFromEnv(opts.env ?? process.env));
+        result = await applyLlmTitles(result, posts, llm);
         ctx.progress(0.9, 'Counting entities');
-        const byPost = await readPostEntities(facets, posts.map((p) => Number(p.id)), scope);
-        entities = topNarrativeEntities(result.assignments, byPost);
+        entities = await narrativeEntitiesOfRun(facets, result.assignments, scope);
       } catch (error) {
         if (ctx.signal.aborted) throw error;
         const details = error instanceof Error ? error.message : String(error);
