@@ -62,8 +62,11 @@ export const muteBodySchema = z.object({ muted_until: z.string().datetime().null
 
 /** Why an unusual change fired: the model, what it expected from the history and how unlikely the value was. */
 export const unusualExplanationSchema = z.object({
-  /** previous_run: expected = the previous run's value + the usual change between runs (server/firing/unusualChange.ts). */
-  model: z.enum(['poisson', 'negative_binomial', 'previous_run']),
+  /**
+   * previous_run: expected = the previous run's value + the usual change between runs (server/firing/unusualChange.ts);
+   * change_point: a continuous conversation's new posts against Bayesian change points (server/firing/changePoints.ts).
+   */
+  model: z.enum(['poisson', 'negative_binomial', 'previous_run', 'change_point']),
   history_points: z.number(),
   expected: z.number(),
   /** The negative binomial's size (null for the other models). */
@@ -85,8 +88,24 @@ export const unusualExplanationSchema = z.object({
    * posts per day times these days. Absent on firings stored before it existed.
    */
   period_days: z.number().optional(),
+  /** change_point: the most probable length, in runs, of the current level (0: a new level starting at this run). */
+  segment_runs: z.number().optional(),
+  /** change_point: that level's posts per day. */
+  segment_rate: z.number().optional(),
+  /** change_point: the history's median posts per day, where a new level starts. */
+  median_rate: z.number().optional(),
 });
 export type UnusualExplanation = z.infer<typeof unusualExplanationSchema>;
+
+/**
+ * change_point: the level the new posts were expected from, as the message and the audit page word it
+ * ('level over the last 9 runs: 101.2/day; history median: 98/day').
+ */
+export function levelText(e: Pick<UnusualExplanation, 'segment_runs' | 'segment_rate' | 'median_rate'>): string {
+  if (e.segment_runs === undefined || e.segment_rate === undefined || e.median_rate === undefined) return '';
+  const level = e.segment_runs === 0 ? 'a new level' : `level over the last ${e.segment_runs} run${e.segment_runs === 1 ? '' : 's'}: ${e.segment_rate.toFixed(1)}/day`;
+  return `${level}; history median: ${e.median_rate.toFixed(1)}/day`;
+}
 
 /** The period new posts were judged over, as the fired message and the audit page word it (' in 0.96 days'). */
 export const periodText = (days: number | undefined) => (days === undefined ? '' : ` in ${days} day${days === 1 ? '' : 's'}`);

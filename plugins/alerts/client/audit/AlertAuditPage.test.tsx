@@ -55,6 +55,13 @@ beforeEach(() => {
       kind: 'unusual_change', previous: 149, change: 40, fired: true,
       explanation: { model: 'poisson', history_points: 13, expected: 20.82, dispersion: null, observed: 60, tail_probability: 1.2e-10, cutoff: 0.005, basis: 'new_posts', period_days: 0.96 } }] },
   });
+  // Since the sixth step (ADR 0011): judged by change points, with the level since the last change and the median.
+  entries[3] = entry(3, {
+    details: { ...entry(3).details, criteria: [{ metric: 'post_count', unit: 'count', direction: 'increase', threshold: 0, actual: 812, platform: null, risk_categories: null,
+      kind: 'unusual_change', previous: 760, change: 52, fired: true,
+      explanation: { model: 'change_point', history_points: 20, expected: 101.3, dispersion: null, observed: 160, tail_probability: 6.4e-8, cutoff: 0.0005,
+        basis: 'new_posts', period_days: 1, segment_runs: 9, segment_rate: 101.24, median_rate: 98 } }] },
+  });
   // The browser boundary: the rules list and GET /api/v2/alerts/audit as the server answers them.
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://narrascope.test');
@@ -100,6 +107,8 @@ describe('/myOrganization/alertAudit', () => {
     expect(cellsOf(rowsOf()[1]!).slice(2, 7)).toEqual(['Outage watch', 'Harbour volume: post_count rose by 18 (from 12 to 30; threshold 10)',
       'post_count (twitter) = 30: increase 10', 'ada@acme.test', 'email ada@acme.test: sent']);
     expect(cellsOf(rowsOf()[2]!)[4]).toBe('post_count = 189: unusual (p = 1.2e-10, 60 new since the previous run, expected 20.8 new in 0.96 days)');
+    expect(cellsOf(rowsOf()[3]!)[4]).toBe('post_count = 812: unusual (p = 6.4e-8, 160 new since the previous run, expected 101.3 new in 1 day; ' +
+      'level over the last 9 runs: 101.2/day; history median: 98.0/day)');
     expect(auditCalls()[0]!.search).toBe('?limit=25&offset=0');
   });
 

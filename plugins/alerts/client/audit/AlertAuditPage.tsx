@@ -7,7 +7,7 @@ import {
 import { apiGet, apiGetWithMetadata } from '@core/client/api/client';
 import { useCurrentUser } from '@core/client/session/SessionContext';
 import {
-  ALERT_AUDIT_PATH, ALERT_CONFIGS_PATH, alertConfigListSchema, auditListSchema, periodText, type AuditEntry, type AuditQuery,
+  ALERT_AUDIT_PATH, ALERT_CONFIGS_PATH, alertConfigListSchema, auditListSchema, levelText, periodText, type AuditEntry, type AuditQuery,
 } from '../../shared/api';
 
 export const ALERT_AUDIT_PAGE_SIZE = 25;
@@ -34,7 +34,8 @@ export function firedCriteriaText(entry: AuditEntry): string {
     const e = c.explanation;
     const change = e
       ? e.basis === 'new_posts'
-        ? `unusual (p = ${e.tail_probability.toPrecision(2)}, ${e.observed} new since the previous run, expected ${e.expected.toFixed(1)} new${periodText(e.period_days)})`
+        ? `unusual (p = ${e.tail_probability.toPrecision(2)}, ${e.observed} new since the previous run, expected ${e.expected.toFixed(1)} new${periodText(e.period_days)}` +
+          `${levelText(e) ? `; ${levelText(e)}` : ''})`
         : `unusual (p = ${e.tail_probability.toPrecision(2)}, expected ${e.expected.toFixed(1)})`
       : `${c.direction} ${c.threshold}${c.unit === 'percent' ? '%' : ''}`;
     return `${c.metric}${scope ? ` (${scope})` : ''} = ${c.actual ?? '—'}: ${change}`;

@@ -1,4 +1,4 @@
-import { periodText, type Criterion, type CriterionOutcome } from '../../shared/api';
+import { levelText, periodText, type Criterion, type CriterionOutcome } from '../../shared/api';
 import { judgeUnusual } from './unusualChange';
 
 /** The change from `previous` to `current` in the criterion's unit; null when a percent change from 0 is undefined. */
@@ -26,7 +26,7 @@ export interface NewPosts { history: readonly number[]; days: readonly number[];
  * One criterion at one run: `history` holds the series' earlier values (oldest first), `current` this run's.
  * threshold: the change since the previous run against the threshold; unusual_change: see unusualChange.ts, on
  * `newPosts` when given (a continuous conversation's post_count: its window totals overlap, the new posts do not;
- * judged as posts per day with the level model, fitted robustly to earlier surges), else on the values.
+ * judged as posts per day against Bayesian change points, changePoints.ts), else on the values.
  */
 export function judgeCriterion(c: Criterion, history: readonly number[], current: number, newPosts: NewPosts | null = null): CriterionOutcome {
   const previous = history.length > 0 ? history[history.length - 1]! : null;
@@ -52,6 +52,7 @@ const MODEL_WORDS: Record<NonNullable<CriterionOutcome['explanation']>['model'],
   poisson: 'under a Poisson model of the history',
   negative_binomial: 'under a negative binomial model of the history',
   previous_run: 'from the previous run plus the usual change between runs',
+  change_point: 'from the level since the last change point',
 };
 
 /** The days since the previous run, when known (firings stored before it have none). */
@@ -61,6 +62,12 @@ export function describeOutcome(o: CriterionOutcome): string {
   const suffix = where ? ` ${where}` : '';
   if (o.kind === 'unusual_change' && o.explanation) {
     const e = o.explanation;
+    if (e.model === 'change_point') {
+      const side = o.direction === 'decrease' || (o.direction === 'either' && e.observed < e.expected) ? 'or fewer' : 'or more';
+      return `${o.metric} was ${o.actual}${suffix} over the run's window: ${e.observed} new posts since the previous run, about ${e.expected} ` +
+        `expected${periodText(e.period_days)} (${levelText(e)}); chance of ${e.observed} ${side}: ${e.tail_probability.toExponential(1)}, below the ` +
+        `${o.sensitivity ?? 'medium'} sensitivity's cutoff ${e.cutoff.toExponential(1)}`;
+    }
     if (e.basis === 'new_posts') {
       return `${o.metric} was ${o.actual}${suffix} over the run's window, ${e.observed} of them new since the previous run, unusual against ` +
         `the new posts of the last ${e.history_points} runs: expected about ${e.expected} new${periodText(e.period_days)} ${MODEL_WORDS[e.model]}, tail probability ` +

@@ -1,5 +1,7 @@
 import type { Direction, Sensitivity } from '../../shared/vocabulary';
 import type { UnusualExplanation } from '../../shared/api';
+import { judgeChangePoints } from './changePoints';
+import { cdf, logGamma, upperTail } from './negativeBinomial';
 
 /**
  * "Unusual change": is the new count unlikely under the series' own history? Two ways to expect the next value:
@@ -11,10 +13,10 @@ import type { UnusualExplanation } from '../../shared/api';
  * The history itself chooses: the model whose one-step errors over the history are smaller (the level's variance
  * against the changes' variance), so no series family is special-cased. A continuous conversation's post_count is
  * judged on the posts new since the previous run instead (the metrics stage records them, series.ts and rule.ts pass
- * them): separate periods by construction, so the level model, as posts per day since the previous run (a run after
- * a pause expects more, a re-run an hour later fewer), fitted without the history's largest fifth. The new value's
- * tail probability is compared with the sensitivity's cutoff. Pure: no I/O, so the rule dialog's preview, the stage
- * and the backtests (evaluation/) judge alike.
+ * them): separate periods by construction, as posts per day since the previous run (a run after a pause expects more,
+ * a re-run an hour later fewer), by Bayesian change points (changePoints.ts: the level since the series' last change,
+ * a new level starting at the history's median). The new value's tail probability is compared with the sensitivity's
+ * cutoff. Pure: no I/O, so the rule dialog's preview, the stage and the backtests (evaluation/) judge alike.
  */
 
 /** Tail probability under which a value is unusual. Chosen on the backtest (plugins/alerts/evaluation). */
@@ -25,39 +27,6 @@ export const MIN_HISTORY = 7;
 export const HISTORY_WINDOW = 28;
 
 export interface UnusualJudgement { fired: boolean; explanation: UnusualExplanation | null }
-
-function logGamma(x: number): number {
-  // Lanczos approximation (g = 7, n = 9), accurate to ~1e-15 for x > 0.
-  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
-    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
-  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
-  x -= 1;
-  let a = c[0]!;
-  const t = x + 7.5;
-  for (let i = 1; i < 9; i++) a += c[i]! / (x + i);
-  return 0.5 * Math.log(2 * Math.PI) + (x + 0.5) * Math.log(t) - t + Math.log(a);
-}
-
-/** log P(X = k) of a negative binomial with size r and mean m (r = Infinity: Poisson). */
-function logPmf(k: number, m: number, r: number): number {
-  if (m <= 0) return k === 0 ? 0 : -Infinity;
-  if (!Number.isFinite(r)) return k * Math.log(m) - m - logGamma(k + 1);
-  const p = r / (r + m);
-  return logGamma(k + r) - logGamma(r) - logGamma(k + 1) + r * Math.log(p) + k * Math.log(1 - p);
-}
-
-/** P(X <= k), summed term by term (k is a post count: a few thousand terms at most). */
-export function cdf(k: number, m: number, r: number): number {
-  let sum = 0;
-  for (let i = 0; i <= k; i++) sum += Math.exp(logPmf(i, m, r));
-  return Math.min(1, sum);
-}
-
-/** P(X >= k). */
-export function upperTail(k: number, m: number, r: number): number {
-  if (k <= 0) return 1;
-  return Math.max(0, 1 - cdf(k - 1, m, r));
-}
 
 /**
  * The model of a history: mean and, when over-dispersed, the negative binomial size r (method of moments). The
@@ -125,44 +94,19 @@ const NEW_POSTS_MIN_DAYS = 1 / 24;
 export const exposureOf = (days: number) => Math.min(NEW_POSTS_MAX_DAYS, Math.max(NEW_POSTS_MIN_DAYS, days));
 
 /**
- * The level model of posts new since the previous run when runs are `days` apart: a negative binomial whose mean is a
- * rate per day times the run's period (a gamma-Poisson with exposure), `mean` the rate and `size` the dispersion.
- * The history's largest fifth by rate (at least one point) is left out: one news surge spans two or three runs (it
- * rises and fades over about a day and a half each side of its peak) and a month's history holds several. (A fit
- * robust by construction, median and MAD then screening out the points it would itself flag, was measured and not
- * taken: it lost spikes on every seed, ADR 0011's last section.) The rate is the kept posts over the kept days; the
- * size by moments in count space, each point against its own expected count a = rate x days:
- * 1 / size = (sum (n - a)^2 / (N - 1) - mean a) / mean a^2, Poisson when that is not positive. With equal periods
- * this is the mean and variance of the kept counts, as before periods were taken into account.
- */
-export function fitNewPosts(counts: readonly number[], days: readonly number[]): { mean: number; size: number } {
-  const order = counts.map((_, i) => i).sort((i, j) => counts[i]! / days[i]! - counts[j]! / days[j]!);
-  const kept = order.slice(0, order.length - Math.max(1, Math.floor(order.length / 5)));
-  const rate = kept.reduce((s, i) => s + counts[i]!, 0) / kept.reduce((s, i) => s + days[i]!, 0);
-  const expected = kept.map((i) => rate * days[i]!);
-  const spread = kept.reduce((s, i, j) => s + (counts[i]! - expected[j]!) ** 2, 0) / Math.max(1, kept.length - 1);
-  const level = expected.reduce((s, a) => s + a, 0) / kept.length;
-  const square = expected.reduce((s, a) => s + a * a, 0) / kept.length;
-  return { mean: rate, size: spread > level && square > 0 ? square / (spread - level) : Infinity };
-}
-
-/**
  * `newPosts`: the points are a continuous conversation's posts new since the previous run, counts over separate
- * periods by construction: judged as posts per day (`days`: each history point's period and the current run's, in
- * days; each run's expected count is the rate times its period) with the level model whatever the history's changes
- * look like, fitted without the history's largest fifth (`fitNewPosts`).
+ * periods by construction (`days`: each history point's period and the current run's, in days): judged by change
+ * points (changePoints.ts) whatever the history's changes look like.
  */
 export function judgeUnusual(history: readonly number[], observed: number, direction: Direction, sensitivity: Sensitivity, minimum = 0,
   options: { newPosts?: { days: readonly number[]; currentDays: number } } = {}): UnusualJudgement {
   const window = history.slice(-HISTORY_WINDOW);
   if (window.length < MIN_HISTORY) return { fired: false, explanation: null };
+  if (options.newPosts) return judgeNewPosts(window, options.newPosts, observed, direction, sensitivity, minimum);
   const cutoff = SENSITIVITY_CUTOFF[sensitivity];
   const changes = fitChanges(window);
-  if (!options.newPosts && changes.sd ** 2 < levelVariance(window)) return judgeAgainstPrevious(window, observed, direction, sensitivity, minimum, changes);
-  const periods = options.newPosts?.days.slice(-HISTORY_WINDOW).map(exposureOf);
-  const currentDays = options.newPosts ? exposureOf(options.newPosts.currentDays) : 1;
-  const { mean: rate, size } = periods ? fitNewPosts(window, periods) : fitHistory(window);
-  const mean = rate * currentDays;
+  if (changes.sd ** 2 < levelVariance(window)) return judgeAgainstPrevious(window, observed, direction, sensitivity, minimum, changes);
+  const { mean, size } = fitHistory(window);
   // A floor of one post keeps an all-zero history from calling any single post unusual.
   const m = Math.max(mean, 1);
   const k = Math.round(observed);
@@ -176,7 +120,23 @@ export function judgeUnusual(history: readonly number[], observed: number, direc
       model: Number.isFinite(size) ? 'negative_binomial' : 'poisson', history_points: window.length,
       expected: Math.round(mean * 100) / 100, dispersion: Number.isFinite(size) ? Math.round(size * 1000) / 1000 : null,
       observed, tail_probability: tail, cutoff,
-      ...(periods ? { period_days: Math.round(currentDays * 100) / 100 } : {}),
+    },
+  };
+}
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+function judgeNewPosts(window: readonly number[], newPosts: { days: readonly number[]; currentDays: number }, observed: number, direction: Direction,
+  sensitivity: Sensitivity, minimum: number): UnusualJudgement {
+  const currentDays = exposureOf(newPosts.currentDays);
+  const { fired, predictive: p, tail, cutoff } = judgeChangePoints(window, newPosts.days.slice(-HISTORY_WINDOW).map(exposureOf), observed,
+    currentDays, direction, sensitivity, minimum);
+  return {
+    fired,
+    explanation: {
+      model: 'change_point', history_points: window.length, expected: round(p.expected, 2), dispersion: null, observed,
+      tail_probability: tail, cutoff, period_days: round(currentDays, 2), segment_runs: p.segmentRuns,
+      segment_rate: round(p.segmentRate, 2), median_rate: round(p.medianRate, 2),
     },
   };
 }
