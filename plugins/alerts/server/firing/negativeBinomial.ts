@@ -1,0 +1,34 @@
+/** Negative binomial (gamma-Poisson) probabilities shared by the unusual-change models. */
+
+export function logGamma(x: number): number {
+  // Lanczos approximation (g = 7, n = 9), accurate to ~1e-15 for x > 0.
+  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  x -= 1;
+  let a = c[0]!;
+  const t = x + 7.5;
+  for (let i = 1; i < 9; i++) a += c[i]! / (x + i);
+  return 0.5 * Math.log(2 * Math.PI) + (x + 0.5) * Math.log(t) - t + Math.log(a);
+}
+
+/** log P(X = k) of a negative binomial with size r and mean m (r = Infinity: Poisson). */
+export function logPmf(k: number, m: number, r: number): number {
+  if (m <= 0) return k === 0 ? 0 : -Infinity;
+  if (!Number.isFinite(r)) return k * Math.log(m) - m - logGamma(k + 1);
+  const p = r / (r + m);
+  return logGamma(k + r) - logGamma(r) - logGamma(k + 1) + r * Math.log(p) + k * Math.log(1 - p);
+}
+
+/** P(X <= k), summed term by term (k is a post count: a few thousand terms at most). */
+export function cdf(k: number, m: number, r: number): number {
+  let sum = 0;
+  for (let i = 0; i <= k; i++) sum += Math.exp(logPmf(i, m, r));
+  return Math.min(1, sum);
+}
+
+/** P(X >= k). */
+export function upperTail(k: number, m: number, r: number): number {
+  if (k <= 0) return 1;
+  return Math.max(0, 1 - cdf(k - 1, m, r));
+}
