@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Criterion } from '../../shared/api';
 import { changePointPredictive, CHANGE_POINT_CUTOFF, mixtureCdf, mixtureUpperTail } from './changePoints';
 import { describeOutcome, judgeCriterion } from './judge';
-import { logGamma } from './negativeBinomial';
+import { cdf, cdfSum, logGamma, upperTail, upperTailSum } from './negativeBinomial';
 
 /** log of the gamma-Poisson marginal likelihood of one segment's counts (each over its days) under Gamma(a0, b0). */
 function logSegment(counts: readonly number[], days: readonly number[], a0: number, b0: number): number {
@@ -82,6 +82,19 @@ describe('change-point predictive of new posts', () => {
       }
     });
   }
+
+  it('sums a tail from the side away from the mode: the full sums\' values, and tails below what 1 - cdf can hold', () => {
+    for (const [m, r] of [[20, 3], [100, 1000], [5000, 2000], [7, Infinity], [0.5, 0.8]] as const) {
+      for (const k of [0, 1, Math.floor(m / 2), Math.round(m), Math.round(m * 1.3) + 3, Math.round(m * 2) + 10]) {
+        expect(upperTailSum(k, m, r)).toBeCloseTo(upperTail(k, m, r), 10);
+        expect(cdfSum(k, m, r)).toBeCloseTo(cdf(k, m, r), 10);
+      }
+    }
+    // P(X >= 60) of a Poisson of mean 10: 1 - cdf rounds it to 0; the direct sum keeps it (e^-10 10^60 / 60! = 5.4e-27 is its first term).
+    expect(upperTail(60, 10, Infinity)).toBe(0);
+    expect(upperTailSum(60, 10, Infinity)).toBeGreaterThan(5.4e-27);
+    expect(upperTailSum(60, 10, Infinity)).toBeLessThan(7e-27);
+  });
 
   it('finds the level since the last change: 50 a day for ten runs, then 100 a day for five', () => {
     const counts = [...Array<number>(10).fill(50), ...Array<number>(5).fill(100)];

@@ -1,5 +1,5 @@
 import type { Direction, Sensitivity } from '../../shared/vocabulary';
-import { cdf, logGamma, upperTail } from './negativeBinomial';
+import { cdfSum, logGamma, upperTailSum } from './negativeBinomial';
 
 /**
  * A continuous conversation's posts new since the previous run, judged by Bayesian online change-point detection
@@ -99,12 +99,12 @@ export function changePointPredictive(counts: readonly number[], days: readonly 
 
 /** P(X >= k) under the mixture for a run over `days`. */
 export function mixtureUpperTail(k: number, components: readonly Component[], days: number): number {
-  return components.reduce((s, c) => s + c.weight * upperTail(k, (c.shape * days) / c.inverseScale, c.shape), 0);
+  return components.reduce((s, c) => s + c.weight * upperTailSum(k, (c.shape * days) / c.inverseScale, c.shape), 0);
 }
 
 /** P(X <= k) under the mixture for a run over `days`. */
 export function mixtureCdf(k: number, components: readonly Component[], days: number): number {
-  return components.reduce((s, c) => s + c.weight * cdf(k, (c.shape * days) / c.inverseScale, c.shape), 0);
+  return components.reduce((s, c) => s + c.weight * cdfSum(k, (c.shape * days) / c.inverseScale, c.shape), 0);
 }
 
 export interface ChangePointJudgement {

@@ -32,3 +32,35 @@ export function upperTail(k: number, m: number, r: number): number {
   if (k <= 0) return 1;
   return Math.max(0, 1 - cdf(k - 1, m, r));
 }
+
+/**
+ * Sum of P(X = i) from `from` on in steps of `step` (+1 or -1, down to 0), stopped once the terms fall and are
+ * negligible: from the far side of the mode the terms only fall, so a tail costs a few standard deviations' terms,
+ * not `from` of them (a day of 50,000 new posts).
+ */
+function sumFrom(from: number, step: 1 | -1, m: number, r: number): number {
+  let sum = 0;
+  let last = Infinity;
+  for (let i = from; i >= 0; i += step) {
+    const term = Math.exp(logPmf(i, m, r));
+    sum += term;
+    if (term < last && term <= sum * 1e-17) break;
+    last = term;
+  }
+  return sum;
+}
+
+/** The mode of the negative binomial (Poisson when r = Infinity): the terms rise up to it and fall after it. */
+const modeOf = (m: number, r: number) => Math.floor(Number.isFinite(r) ? (r > 1 ? ((r - 1) * m) / r : 0) : m);
+
+/** P(X >= k), summed from k on the side away from the mode (as precise as the terms, however small the tail). */
+export function upperTailSum(k: number, m: number, r: number): number {
+  if (k <= 0) return 1;
+  return k > modeOf(m, r) ? Math.min(1, sumFrom(k, 1, m, r)) : Math.max(0, 1 - sumFrom(k - 1, -1, m, r));
+}
+
+/** P(X <= k), likewise. */
+export function cdfSum(k: number, m: number, r: number): number {
+  if (k < 0) return 0;
+  return k < modeOf(m, r) ? Math.min(1, sumFrom(k, -1, m, r)) : Math.max(0, 1 - sumFrom(k + 1, 1, m, r));
+}
