@@ -31,7 +31,7 @@ export interface UnusualJudgement { fired: boolean; explanation: UnusualExplanat
 /**
  * The model of a history: mean and, when over-dispersed, the negative binomial size r (method of moments). The
  * history's largest point is left out of the estimate when there are enough points, so one earlier surge does not
- * widen the model until it stops seeing the next. Posts new since the previous run: `fitNewPosts`.
+ * widen the model until it stops seeing the next. Posts new since the previous run: changePoints.ts.
  */
 export function fitHistory(history: readonly number[]): { mean: number; size: number } {
   const sorted = [...history].sort((a, b) => a - b);
