@@ -13,7 +13,7 @@ import type { PlatformKey } from '@core/shared/platforms';
 import { normalizePost, type NormalizedPost } from '@core/server/postStore/normalize';
 import { PostWriter } from '@core/server/postStore/writer';
 import { IMPORT_FORMATS, mapFourCat, mapNative, mapQutRow, qutHeaderProblem, type ImportFormat, type Mapped } from './formats';
-import { CSV_RECORD_DELIMITERS, CsvQuoteGuard, MAX_LINE_BYTES, parseJsonLine, readLines } from './lines';
+import { CSV_RECORD_DELIMITERS, CsvQuoteGuard, MAX_LINE_BYTES, parseJsonLine, readLineBatches, type Line } from './lines';
 
 export interface ImportProblem {
   line: number;
@@ -57,8 +57,13 @@ export function formatOfFile(file: string): ImportFormat | null {
 
 export type Item = { line: number; mapped: Mapped };
 
-async function* jsonRecords(input: Readable, map: (record: unknown) => Mapped): AsyncGenerator<Item> {
-  for await (const l of readLines(input)) {
+/** The records of a JSON-lines file, a read chunk's lines at a time (mapped lazily, as the caller takes them). */
+async function* jsonRecordBatches(input: Readable, map: (record: unknown) => Mapped): AsyncGenerator<Iterable<Item>> {
+  for await (const lines of readLineBatches(input)) yield jsonItems(lines, map);
+}
+
+function* jsonItems(lines: readonly Line[], map: (record: unknown) => Mapped): Generator<Item> {
+  for (const l of lines) {
     if ('tooLong' in l) {
       yield { line: l.line, mapped: { ok: false, reason: `line longer than ${MAX_LINE_BYTES} bytes` } };
       continue;
@@ -125,10 +130,17 @@ async function* csvRecords(input: Readable, platform: PlatformKey | null): Async
  * `importPosts`, with no store. Throws ImportError when the whole file is unreadable (a CSV header without the
  * toolkit's columns); a bad record is never thrown, it is an item with `ok: false`.
  */
-export function readRecords(input: Readable, format: ImportFormat, platform: PlatformKey | null = null): AsyncGenerator<Item> {
-  return format === 'csv'
-    ? csvRecords(input, platform)
-    : jsonRecords(input, (record) => (format === 'ndjson' ? mapFourCat(record, { platform }) : mapNative(record, { platform })));
+export async function* readRecords(input: Readable, format: ImportFormat, platform: PlatformKey | null = null): AsyncGenerator<Item> {
+  for await (const items of readRecordBatches(input, format, platform)) yield* items;
+}
+
+/** `readRecords` a group at a time (a read chunk's lines for JSON lines, one row for CSV), for `importPosts`. */
+async function* readRecordBatches(input: Readable, format: ImportFormat, platform: PlatformKey | null): AsyncGenerator<Iterable<Item>> {
+  if (format === 'csv') {
+    for await (const item of csvRecords(input, platform)) yield [item];
+    return;
+  }
+  yield* jsonRecordBatches(input, (record) => (format === 'ndjson' ? mapFourCat(record, { platform }) : mapNative(record, { platform })));
 }
 
 const YIELD_EVERY = 100;
@@ -160,18 +172,20 @@ export async function importPosts(opts: ImportOptions): Promise<ImportReport> {
   };
   const restore = await importPragmas(opts.storage);
   try {
-    for await (const { line, mapped } of readRecords(opts.input, opts.format, platform)) {
-      // The write's answers from the server are taken between records: without a turn of the event loop every
-      // YIELD_EVERY records, each of a batch's round trips would wait for a whole read chunk (~1,000 lines) to parse.
-      if (overlap && report.records % YIELD_EVERY === 0) await new Promise<void>((resolve) => { setImmediate(resolve); });
-      report.records += 1;
-      if (!mapped.ok) {
-        report.rejected += 1;
-        if (report.problems.length < MAX_REPORTED_PROBLEMS) report.problems.push({ line, reason: mapped.reason });
-        continue;
+    for await (const items of readRecordBatches(opts.input, opts.format, platform)) {
+      for (const { line, mapped } of items) {
+        // The write's answers from the server are taken between records: without a turn of the event loop every
+        // YIELD_EVERY records, each of a batch's round trips would wait for a whole read chunk (~1,000 lines) to parse.
+        if (overlap && report.records % YIELD_EVERY === 0) await new Promise<void>((resolve) => { setImmediate(resolve); });
+        report.records += 1;
+        if (!mapped.ok) {
+          report.rejected += 1;
+          if (report.problems.length < MAX_REPORTED_PROBLEMS) report.problems.push({ line, reason: mapped.reason });
+          continue;
+        }
+        batch.push(normalizePost(mapped.post));
+        if (batch.length >= batchSize) await flush();
       }
-      batch.push(normalizePost(mapped.post));
-      if (batch.length >= batchSize) await flush();
     }
     await flush();
     await writing;

@@ -10,24 +10,33 @@ export const MAX_LINE_BYTES = 1024 * 1024;
  * through. A UTF-8 BOM at the start is dropped. Blank lines are skipped (their numbers still count).
  */
 export async function* readLines(input: Readable | AsyncIterable<Buffer | string>, maxBytes = MAX_LINE_BYTES): AsyncGenerator<Line> {
+  for await (const lines of readLineBatches(input, maxBytes)) yield* lines;
+}
+
+/**
+ * `readLines` a read chunk at a time: the lines that end in each chunk (and the last line at the end), in order.
+ * An import takes them so, without an asynchronous step per line (issue 19: a third of the line splitting's time).
+ */
+export async function* readLineBatches(input: Readable | AsyncIterable<Buffer | string>, maxBytes = MAX_LINE_BYTES): AsyncGenerator<Line[]> {
   let parts: Buffer[] = [];
   let size = 0;
   let tooLong = false;
   let line = 0;
   let first = true;
-  const emitText = function* (decoded: string): Generator<Line> {
+  let out: Line[] = [];
+  const emitText = (decoded: string) => {
     line += 1;
     let text = decoded;
     if (text.endsWith('\r')) text = text.slice(0, -1);
     if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    if (text.trim() !== '') yield { line, text };
+    if (text.trim() !== '') out.push({ line, text });
   };
-  const emit = function* (): Generator<Line> {
+  const emit = () => {
     if (tooLong) {
       line += 1;
-      yield { line, tooLong: true };
+      out.push({ line, tooLong: true });
     } else {
-      yield* emitText(Buffer.concat(parts, size).toString('utf8'));
+      emitText(Buffer.concat(parts, size).toString('utf8'));
     }
     parts = [];
     size = 0;
@@ -41,16 +50,21 @@ export async function* readLines(input: Readable | AsyncIterable<Buffer | string
     for (let nl = buf.indexOf(10, start); nl !== -1; nl = buf.indexOf(10, start)) {
       if (size === 0 && !tooLong && nl - start <= maxBytes) {
         // The whole line is in this chunk (most lines): decoded from it, not copied and joined first.
-        yield* emitText(buf.toString('utf8', start, nl));
+        emitText(buf.toString('utf8', start, nl));
       } else {
         take(buf.subarray(start, nl));
-        yield* emit();
+        emit();
       }
       start = nl + 1;
     }
     take(buf.subarray(start));
+    if (out.length > 0) {
+      yield out;
+      out = [];
+    }
   }
-  if (size > 0 || tooLong) yield* emit();
+  if (size > 0 || tooLong) emit();
+  if (out.length > 0) yield out;
 
   function take(piece: Buffer) {
     if (tooLong || piece.length === 0) return;
