@@ -100,6 +100,8 @@ async function pipeline(dir: string, runDir: string): Promise<Record<string, unk
   const mark = (stage: string) => {
     marks.push({ stage, wall: performance.now(), cpu: cpuMs(), hwmMb: status().VmHWM!, ...sampler.take(), load: os.loadavg()[0]! });
     resetPeak();
+    // As it goes, so that a run stopped half-way still tells how far it got: the previous stage's figures end here.
+    fs.appendFileSync(path.join(dir, 'marks.jsonl'), `${JSON.stringify({ at: new Date().toISOString(), ...marks.at(-1) })}\n`);
   };
   const pipe = t.server.ctx.services.get(pipelineKey);
   let runId = '';
