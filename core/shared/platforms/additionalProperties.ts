@@ -99,8 +99,8 @@ const SCHEMA_ONLY = new Set(['hashtags', 'users_mentioned', 'tags']);
 
 function inStoredForm(kind: Kind, v: unknown): boolean {
   switch (kind) {
-    case 'count': return typeof v === 'number' && Number.isInteger(v) && v >= 0;
-    case 'signed': return typeof v === 'number' && Number.isInteger(v);
+    case 'count': return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0; // zod's int() is a safe integer
+    case 'signed': return typeof v === 'number' && Number.isSafeInteger(v);
     case 'flag': return typeof v === 'boolean';
     case 'name': return typeof v === 'string' && v.length <= 300;
     case 'ratio': return typeof v === 'number' && v >= 0 && v <= 1;

@@ -137,7 +137,7 @@ describe('platform catalogue', () => {
 describe('additional properties', () => {
   it('accepts objects in stored form without zod exactly when the schema accepts them unchanged (property)', () => {
     const value = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double({ min: -1, max: 2, noNaN: true }), fc.boolean(), fc.string({ maxLength: 4 }),
-      fc.constantFrom('12', '0', 'true', 1, 0), fc.constant(null), fc.array(fc.record({ text: fc.string({ maxLength: 3 }) }), { maxLength: 2 }));
+      fc.constantFrom('12', '0', 'true', 1, 0, 2 ** 53 - 1, 2 ** 53, -(2 ** 60), 2 ** 60), fc.constant(null), fc.array(fc.record({ text: fc.string({ maxLength: 3 }) }), { maxLength: 2 }));
     const key = fc.constantFrom('likes', 'score', 'is_nsfw', 'subreddit', 'upvote_ratio', 'board', 'thread_id', 'remind_count', 'favorites', 'hashtags', 'tags', 'custom', 'channel', 'outlet');
     fc.assert(fc.property(fc.constantFrom(...PLATFORM_KEYS), fc.dictionary(key, value, { maxKeys: 5 }), (platform, props) => {
       const fast = parsePostProperties(platform, props);
@@ -158,6 +158,8 @@ describe('additional properties', () => {
     expect(parsePostProperties('reddit', { upvote_ratio: 3 })).toMatchObject({ ok: false, error: expect.stringMatching(/^additional_properties\.upvote_ratio: /) });
     expect(parsePostProperties('gab', { hashtags: [{ indices: [0, 4] }] })).toMatchObject({ ok: false, error: expect.stringMatching(/^additional_properties\.hashtags\.0\.text: /) });
     expect(parsePostProperties('gab', 'text')).toMatchObject({ ok: false });
+    // Beyond 2^53 a count is no longer exact: refused on both paths, not stored rounded.
+    expect(parsePostProperties('twitter', { likes: 2 ** 60 })).toMatchObject({ ok: false, error: expect.stringMatching(/^additional_properties\.likes: Too big/) });
     expect(parseUserProperties('reddit', { karma: 'x' })).toMatchObject({ ok: false, error: expect.stringMatching(/^author\.additional_properties\.karma: /) });
     expect(parseUserProperties('parler', { is_verified: true, followers: 10 })).toEqual({ ok: true, value: { is_verified: true, followers: 10 } });
   });
