@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { migrateAll } from '@core/server/server';
 import { ensureOrganization } from '@core/server/seed';
-import { openSqlite } from '@core/server/storage/database';
+import { openPostgres, openSqlite, type Storage } from '@core/server/storage/database';
 import { addUser } from '@core/server/seed';
 import { pipelineKey } from '@core/server/pipeline/runner';
 import { startTestServer } from '@core/server/testing/testServer';
@@ -26,7 +27,11 @@ import { cpuMs, memorySampler, printTable, status, storedRows } from './lib';
  *             production; per stage: wall and CPU time, peak RSS (VmHWM, every thread) and peak anonymous memory
  *             (sampled), rows written; then a hash of every stored analysis row.
  *
- *   npm run bench -- scale --posts 1000000 [--dir D] [--keep]
+ *   npm run bench -- scale --posts 1000000 [--dir D] [--keep] [--pg postgres://postgres@127.0.0.1:5432/postgres]
+ *
+ * With --pg the corpus is imported into a PostgreSQL database (helper47_scale_N) and each attempt runs on a template
+ * copy of it (helper47_scale_run); both are dropped at the end unless --keep. Without --dir, a temporary folder
+ * that is removed at the end.
  */
 const { values } = parseArgs({
   options: {
@@ -40,6 +45,21 @@ const ORG = 'Bench';
 
 const corpusFile = (dir: string) => path.join(dir, 'corpus.jsonl');
 const baseDir = (dir: string) => path.join(dir, 'base');
+
+/** PostgreSQL (`--pg URL`): databases this bench creates there and drops (`helper47_` names, the helper that wrote it). */
+const PG = values.pg ?? null;
+const pgBaseName = (posts: number) => `helper47_scale_${posts}`;
+const PG_RUN = 'helper47_scale_run';
+function pgUrl(name: string): string {
+  const url = new URL(PG!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+async function pgAdmin(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: pgUrl('postgres') });
+  await client.connect();
+  try { await client.query(text); } finally { await client.end(); }
+}
 
 /** Child: the JSONL file (once) and the imported database (once), both kept in `dir`. */
 async function corpus(posts: number, dir: string): Promise<Record<string, unknown>> {
@@ -57,11 +77,18 @@ async function corpus(posts: number, dir: string): Promise<Record<string, unknow
     out.generateMs = performance.now() - t0;
   }
   out.fileMb = fs.statSync(file).size / 2 ** 20;
-  const base = baseDir(dir);
+  const base = PG ? path.join(dir, 'base-pg') : baseDir(dir);
   if (!fs.existsSync(path.join(base, 'done'))) {
     fs.rmSync(base, { recursive: true, force: true });
     fs.mkdirSync(base, { recursive: true });
-    const storage = openSqlite(path.join(base, 'narrascope.sqlite'));
+    let storage: Storage;
+    if (PG) {
+      await pgAdmin(`DROP DATABASE IF EXISTS ${pgBaseName(posts)} WITH (FORCE)`);
+      await pgAdmin(`CREATE DATABASE ${pgBaseName(posts)}`);
+      storage = openPostgres(pgUrl(pgBaseName(posts)));
+    } else {
+      storage = openSqlite(path.join(base, 'narrascope.sqlite'));
+    }
     await migrateAll(storage, serverPlugins);
     const org = await ensureOrganization(storage, ORG);
     const t0 = performance.now();
@@ -71,7 +98,7 @@ async function corpus(posts: number, dir: string): Promise<Record<string, unknow
     await storage.close();
     fs.writeFileSync(path.join(base, 'done'), JSON.stringify({ inserted: report.inserted, importMs: out.importMs }));
   }
-  out.dbMb = fs.statSync(path.join(base, 'narrascope.sqlite')).size / 2 ** 20;
+  if (!PG) out.dbMb = fs.statSync(path.join(base, 'narrascope.sqlite')).size / 2 ** 20;
   return out;
 }
 
@@ -87,13 +114,19 @@ const resetPeak = () => fs.writeFileSync('/proc/self/clear_refs', '5');
 interface Mark { stage: string; wall: number; cpu: number; hwmMb: number; anonMb: number; rssMb: number; load: number }
 
 /** Child: the whole server on a copy of the corpus database; one conversation run by the pipeline's worker. */
-async function pipeline(dir: string, runDir: string): Promise<Record<string, unknown>> {
+async function pipeline(posts: number, dir: string, runDir: string): Promise<Record<string, unknown>> {
   fs.rmSync(runDir, { recursive: true, force: true });
   fs.mkdirSync(runDir, { recursive: true });
   const c0 = performance.now();
-  fs.copyFileSync(path.join(baseDir(dir), 'narrascope.sqlite'), path.join(runDir, 'narrascope.sqlite'));
+  if (PG) {
+    // A copy of the imported database: PostgreSQL's template copy.
+    await pgAdmin(`DROP DATABASE IF EXISTS ${PG_RUN} WITH (FORCE)`);
+    await pgAdmin(`CREATE DATABASE ${PG_RUN} TEMPLATE ${pgBaseName(posts)}`);
+  } else {
+    fs.copyFileSync(path.join(baseDir(dir), 'narrascope.sqlite'), path.join(runDir, 'narrascope.sqlite'));
+  }
   const copyMs = performance.now() - c0;
-  const t = await startTestServer({ plugins: serverPlugins, dataDir: runDir, pipeline: { pollMs: 200 } });
+  const t = await startTestServer({ plugins: serverPlugins, dataDir: runDir, pipeline: { pollMs: 200 }, env: PG ? { DATABASE_URL: pgUrl(PG_RUN) } : {} });
   const sampler = memorySampler();
   await new Promise((r) => setTimeout(r, 100));
   const marks: Mark[] = [];
@@ -144,7 +177,10 @@ async function pipeline(dir: string, runDir: string): Promise<Record<string, unk
     const row = stageRuns.find((r) => r.stage_id === m.stage);
     return { stage: m.stage, status: row?.status ?? '?', wallMs: next.wall - m.wall, cpuMs: next.cpu - m.cpu, hwmMb: next.hwmMb, anonMb: next.anonMb, rssMb: next.rssMb, load: m.load };
   });
-  return { runId, status: run.status, error: run.error, copyMs, totalMs, stages, rows: storedRows(path.join(runDir, 'narrascope.sqlite'), runId) };
+  // Stored rows are hashed on SQLite; on PostgreSQL the run's database is dropped unless --keep.
+  const rows = PG ? {} : storedRows(path.join(runDir, 'narrascope.sqlite'), runId);
+  if (PG && !values.keep) await pgAdmin(`DROP DATABASE IF EXISTS ${PG_RUN} WITH (FORCE)`);
+  return { runId, status: run.status, error: run.error, copyMs, totalMs, stages, rows };
 }
 
 function run(kind: string, ...args: string[]): Record<string, any> {
@@ -160,12 +196,18 @@ async function main(): Promise<void> {
   const dir = values.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'narrascope-scale-'));
   fs.mkdirSync(dir, { recursive: true });
   process.stdout.write(`Scale benchmark: ${posts.toLocaleString('en')} posts in ${dir}, ${os.cpus().length} cores, load ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}\n`);
-  const c = run('corpus', '--posts', String(posts), '--dir', dir);
+  const c = run('corpus', '--posts', String(posts), '--dir', dir, ...(PG ? ['--pg', PG] : []));
   process.stdout.write(`corpus: ${JSON.stringify(c)}\n`);
   const runDir = path.join(dir, 'run');
-  const p = run('pipeline', '--dir', dir);
+  const pgArgs = PG ? ['--pg', PG] : [];
+  const p = run('pipeline', '--posts', String(posts), '--dir', dir, ...pgArgs, ...(values.keep ? ['--keep'] : []));
   fs.writeFileSync(path.join(dir, `result-${Date.now()}.json`), JSON.stringify(p, null, 1));
-  if (!values.keep) fs.rmSync(runDir, { recursive: true, force: true });
+  if (!values.keep) {
+    fs.rmSync(runDir, { recursive: true, force: true });
+    if (PG) await pgAdmin(`DROP DATABASE IF EXISTS ${pgBaseName(posts)} WITH (FORCE)`);
+    if (PG) fs.rmSync(path.join(dir, 'base-pg'), { recursive: true, force: true });
+    if (!values.dir) fs.rmSync(dir, { recursive: true, force: true });
+  }
   const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const mb = (v: number) => `${Math.round(v)} MB`;
   process.stdout.write(`run ${p.status}${p.error ? `: ${p.error}` : ''} in ${secs(p.totalMs)} (database copied in ${secs(p.copyMs)})\n`);
@@ -176,5 +218,5 @@ async function main(): Promise<void> {
 }
 
 if (values.child === 'corpus') process.stdout.write(`${JSON.stringify(await corpus(Number(values.posts), values.dir!))}\n`);
-else if (values.child === 'pipeline') process.stdout.write(`${JSON.stringify(await pipeline(values.dir!, path.join(values.dir!, 'run')))}\n`);
+else if (values.child === 'pipeline') process.stdout.write(`${JSON.stringify(await pipeline(Number(values.posts), values.dir!, path.join(values.dir!, 'run')))}\n`);
 else await main();
