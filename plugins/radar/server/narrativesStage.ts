@@ -2,6 +2,7 @@ import { defineStage } from '@core/server/plugin/contract';
 import { NARRATIVES_STAGE_ID, narrativesServiceKey } from '@plugins/topics/shared/public';
 import { NARRATIVE_VOLUMES_STAGE_ID, RADAR_STAGE_ID } from '../shared/api';
 import { dbOf, type Db } from './tables';
+import { sameOrganization } from '@core/server/storage/byIds';
 
 const BATCH = 2_000;
 /** The first posts kept per narrative and hour: a burst's evidence shows the first three. */
@@ -26,7 +27,7 @@ export const narrativeVolumesStage = defineStage({
     for (let k = 0; k < ids.length; k += BATCH) {
       if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted');
       const rows = await db.selectFrom('posts_posts').select(['id', 'published_at'])
-        .where('organization_id', '=', ctx.organizationId).where('id', 'in', ids.slice(k, k + BATCH)).execute();
+        .where(sameOrganization(ctx.organizationId)).where('id', 'in', ids.slice(k, k + BATCH)).execute();
       for (const row of rows) {
         const key = `${topicOf.get(Number(row.id))}\u0000${row.published_at.slice(0, 13)}`;
         let h = hours.get(key);

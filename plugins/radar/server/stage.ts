@@ -7,6 +7,7 @@ import { RADAR_STAGE_ID } from '../shared/api';
 import { RunAggregator } from './aggregates';
 import { classify, CLASSIFIER_VERSION } from './classifier/classify';
 import { dbOf, type Db, type RadarTables } from './tables';
+import { sameOrganization } from '@core/server/storage/byIds';
 
 /** Posts read and written per statement group. */
 const BATCH = 2_000;
@@ -53,7 +54,7 @@ export const themesStage = defineStage({
         const ids = runPostIds.slice(k, k + BATCH);
         if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted');
         const rows = await trx.selectFrom('posts_posts').select(['id', 'title', 'subject', 'body', 'published_at'])
-          .where('organization_id', '=', ctx.organizationId).where('id', 'in', ids).execute();
+          .where(sameOrganization(ctx.organizationId)).where('id', 'in', ids).execute();
         const out: RadarTables['radar_post_themes'][] = [];
         for (const row of rows) {
           posts += 1;

@@ -8,6 +8,7 @@ import {
   detailsListQuerySchema, MAX_DETAILS_LIST, MESSAGES, ridParamsSchema, type Actor,
 } from '../../shared/api';
 import { actorByRid, actorClasses, conversationView, dbOf, type Db } from './resolve';
+import { sameOrganization } from '@core/server/storage/byIds';
 
 const CACHE = `private, max-age=${ACCOUNT_DETAILS_CACHE_SECONDS}`;
 
@@ -20,7 +21,7 @@ function parseJsonObject(text: string): Record<string, unknown> {
 
 async function actorDetails(db: Db, services: ServiceRegistry, organizationId: string, runId: string | null, actorIds: readonly number[]): Promise<Actor[]> {
   if (actorIds.length === 0) return [];
-  const rows = await db.selectFrom('posts_actors').selectAll().where('organization_id', '=', organizationId).where('id', 'in', [...actorIds]).execute();
+  const rows = await db.selectFrom('posts_actors').selectAll().where(sameOrganization(organizationId)).where('id', 'in', [...actorIds]).execute();
   // Approved analyst insights come from the insights plugin when it is installed (matched by platform id, handle,
   // user id or profile link, as its filters match them); without it there are none to show.
   const insights = services.has(insightLookupKey)

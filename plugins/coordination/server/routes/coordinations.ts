@@ -10,6 +10,7 @@ import {
 import { EVIDENCE_GROUP_OF, type EvidenceType } from '../../shared/types';
 import { clusterDataOf, clustersPassing, edgePasses, previewOf } from './clusterData';
 import { accountRefs, actorByRid, actorClasses, conversationView, dbOf, filtersOf, passingPosts, type Db } from './resolve';
+import { sameOrganization } from '@core/server/storage/byIds';
 
 const types = (json: string) => JSON.parse(json) as EvidenceType[];
 
@@ -113,7 +114,7 @@ async function edgeCoordinations(db: Db, organizationId: string, runId: string, 
   const samples = await db.selectFrom('coordination_evidence').selectAll().where('run_id', '=', runId).where('edge_id', '=', edge.edge_id).orderBy('seq').execute();
   const postIds = samples.flatMap((s) => [s.post_i, s.post_j]).filter((x): x is number => x !== null);
   const posts = postIds.length === 0 ? [] : await db.selectFrom('posts_posts').select(['id', 'rid', 'body', 'published_at', 'source_url'])
-    .where('organization_id', '=', organizationId).where('id', 'in', [...new Set(postIds)]).execute();
+    .where(sameOrganization(organizationId)).where('id', 'in', [...new Set(postIds)]).execute();
   const byId = new Map(posts.map((p) => [p.id, p]));
   const passing = await passingPosts(db, organizationId, columns, filters, postIds);
   const summary = JSON.parse(edge.evidence) as Array<{ type: EvidenceType; co_actions: number; weight: number }>;

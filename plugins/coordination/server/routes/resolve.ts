@@ -9,6 +9,7 @@ import type { PostStoreTables as PostsTables } from '@core/server/postStore/tabl
 import type { CoreTables } from '@core/server/storage/tables';
 import { MESSAGES, type AccountRef } from '../../shared/api';
 import type { CoordinationTables } from '../tables';
+import { sameOrganization } from '@core/server/storage/byIds';
 
 export type Schema = CoreTables & PostsTables & CoordinationTables;
 export type Db = Kysely<Schema>;
@@ -74,7 +75,7 @@ export async function accountRefs(db: Db, organizationId: string, actorIds: read
   const ids = [...new Set(actorIds)];
   for (let k = 0; k < ids.length; k += 1000) {
     const rows = await db.selectFrom('posts_actors').select(ACCOUNT_REF_COLUMNS)
-      .where('organization_id', '=', organizationId).where('id', 'in', ids.slice(k, k + 1000)).execute();
+      .where(sameOrganization(organizationId)).where('id', 'in', ids.slice(k, k + 1000)).execute();
     for (const r of rows) out.set(r.id, accountRef(r));
   }
   return out;

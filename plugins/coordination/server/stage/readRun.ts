@@ -5,6 +5,7 @@ import { PackedPostsBuilder, type PackedPosts } from '../engine/postSource';
 import type { CoordAccount } from '../engine/types';
 import { stageConfig } from './config';
 import { readRunLists, readSqlitePosts, type RunLists } from './readSqlite';
+import { sameOrganization } from '@core/server/storage/byIds';
 
 const BATCH = 5000;
 
@@ -42,7 +43,7 @@ export async function readRunInput(
   const shared = (s: string) => { const known = platforms.get(s); if (known !== undefined) return known; platforms.set(s, s); return s; };
   for (let k = 0; k < actorIds.length; k += BATCH) {
     const rows = await db.selectFrom('posts_actors').select(['id', 'screen_name', 'created_at', 'url', 'platform'])
-      .where('organization_id', '=', organizationId).where('id', 'in', actorIds.slice(k, k + BATCH)).execute();
+      .where(sameOrganization(organizationId)).where('id', 'in', actorIds.slice(k, k + BATCH)).execute();
     for (const a of rows) {
       accounts.push({
         id: accountIds.get(a.id)!, screen_name: a.screen_name, platform: shared(a.platform),
