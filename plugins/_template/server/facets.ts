@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { pipelineRevision, type PostFacetProvider } from '@core/server/facets/contract';
 import { scopeRunSql } from '@core/server/postScope';
 import type { Storage } from '@core/server/storage/database';
+import { sameOrganization } from '@core/server/storage/byIds';
 
 /**
  * The values of `template_post_length` (shared/dimensions.ts): one `(post_id, value)` row per post of the scope's
@@ -24,8 +25,9 @@ export function templateFacets(storage: Storage): PostFacetProvider {
     async fields(postIds, scope) {
       const out = new Map<number, Record<string, unknown>>();
       if (postIds.length === 0) return out;
+      // By primary key, the organisation checked on the rows found (sameOrganization says why).
       const rows = (await sql<{ id: number; bucket: string }>`select p.id, ${BUCKET} as bucket from posts_posts p
-        where p.organization_id = ${scope.organizationId} and p.id in (${sql.join([...postIds])})`.execute(storage.db)).rows;
+        where p.id in (${sql.join([...postIds])}) and ${sameOrganization(scope.organizationId, 'p.organization_id')}`.execute(storage.db)).rows;
       for (const r of rows) out.set(Number(r.id), { template_post_length: r.bucket });
       return out;
     },
