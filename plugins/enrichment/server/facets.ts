@@ -1,6 +1,7 @@
 import { sql, type Expression } from 'kysely';
 import { pipelineRevision, type FacetScope, type PostFacetProvider } from '@core/server/facets/contract';
 import type { Storage } from '@core/server/storage/database';
+import { sameOrganization } from '@core/server/storage/byIds';
 import type { EntityGroups } from '../shared/tables';
 import { dbOf, inGroups } from './stages/runPosts';
 
@@ -29,7 +30,8 @@ export function enrichmentFacets(storage: Storage): PostFacetProvider {
           .leftJoin('enrichment_urls as u', (j) => j.onRef('u.post_id', '=', 'e.post_id').on('u.organization_id', '=', scope.organizationId))
           .select(['e.post_id', 'e.sentiment', 'e.threat', 'e.threat_score', 'e.engagement_level', 'e.engagement', 'e.language',
             'e.entities', 'e.first_ngram', 'u.expanded_urls'])
-          .where('e.organization_id', '=', scope.organizationId).where('e.post_id', 'in', ids)
+          // By primary key, the organisation checked on the rows found (sameOrganization says why).
+          .where(sameOrganization(scope.organizationId, 'e.organization_id')).where('e.post_id', 'in', ids)
           .execute();
         for (const r of rows) {
           out.set(Number(r.post_id), {

@@ -36,22 +36,41 @@ export interface MetricBucket {
   new_posts: number;
 }
 
-/** The run's buckets: one per narrative, platform and risk category present, in a stable order. */
-export function metricBuckets(posts: Iterable<MetricPost>): MetricBucket[] {
-  const tally = new Map<string, { key: [string, string, string]; count: number; risky: number; fresh: number }>();
-  for (const p of posts) {
+/**
+ * Buckets counted as posts arrive, so a stage never holds one object per post of the run (5M posts, issue 19): one
+ * entry per narrative, platform and risk category seen.
+ */
+export class MetricTally {
+  private readonly tally = new Map<string, { key: [string, string, string]; count: number; risky: number; fresh: number }>();
+
+  add(p: MetricPost): void {
     const key = JSON.stringify([p.narrative, p.platform, p.riskCategory]);
-    let t = tally.get(key);
-    if (!t) tally.set(key, (t = { key: [p.narrative, p.platform, p.riskCategory], count: 0, risky: 0, fresh: 0 }));
+    let t = this.tally.get(key);
+    if (!t) this.tally.set(key, (t = { key: [p.narrative, p.platform, p.riskCategory], count: 0, risky: 0, fresh: 0 }));
     t.count += 1;
     if (p.isNew) t.fresh += 1;
     if (p.threatening || RISKY_CATEGORIES.has(p.riskCategory)) t.risky += 1;
   }
-  return [...tally.values()]
-    .sort((a, b) => a.key.join('\u0000').localeCompare(b.key.join('\u0000')))
-    .map(({ key: [narrative, platform, risk_category], count, risky, fresh }) => ({
-      narrative, platform, risk_category, post_count: count, risk_score: Math.round((risky / count) * 10_000) / 100, new_posts: fresh,
-    }));
+
+  get isEmpty(): boolean {
+    return this.tally.size === 0;
+  }
+
+  /** One bucket per narrative, platform and risk category present, in a stable order. */
+  buckets(): MetricBucket[] {
+    return [...this.tally.values()]
+      .sort((a, b) => a.key.join('\u0000').localeCompare(b.key.join('\u0000')))
+      .map(({ key: [narrative, platform, risk_category], count, risky, fresh }) => ({
+        narrative, platform, risk_category, post_count: count, risk_score: Math.round((risky / count) * 10_000) / 100, new_posts: fresh,
+      }));
+  }
+}
+
+/** The run's buckets: one per narrative, platform and risk category present, in a stable order. */
+export function metricBuckets(posts: Iterable<MetricPost>): MetricBucket[] {
+  const tally = new MetricTally();
+  for (const p of posts) tally.add(p);
+  return tally.buckets();
 }
 
 /** A filtered view of buckets (null or empty list = any), as criteria and the metrics call apply it. */

@@ -7,7 +7,9 @@ import { accountKey, insightLookupKey, type AccountRef } from '@plugins/insights
 import { NARRATIVES_STAGE_ID, narrativesServiceKey } from '@plugins/topics/shared/public';
 import { METRICS_STAGE_ID } from '../../shared/public';
 import { dbOf, type Db, type MetricRow } from '../tables';
-import { metricBuckets, riskCategoryOfSubcategories, type MetricBucket, type MetricPost } from './compute';
+import { sameOrganization } from '@core/server/storage/byIds';
+import { MetricTally, riskCategoryOfSubcategories, type MetricBucket } from './compute';
+import { SortedIds } from './sortedIds';
 
 const THREAT_DIMENSION = 'contains_threatening_language';
 const BATCH = 2000;
@@ -28,10 +30,10 @@ async function previousRun(ctx: StageContext, db: Db, timestamp: string): Promis
  * The post ids of a run: this run's posts outside the previous run's are the ones new since. Posts are stored once per
  * organisation, so a post collected again by the next overlapping window keeps its id.
  */
-async function postsOfRun(ctx: StageContext, runId: string): Promise<Set<number>> {
+async function postsOfRun(ctx: StageContext, runId: string): Promise<SortedIds> {
   const ids = await ctx.services.get(postScopeKey)
     .select({ organizationId: ctx.organizationId, conversationId: ctx.conversationId, runId }, emptyFilters()).ids();
-  return new Set(ids.map(Number));
+  return new SortedIds(ids.map(Number));
 }
 
 /**
@@ -66,19 +68,20 @@ export const metricsStage = defineStage({
     const topicOf = ctx.services.has(narrativesServiceKey)
       ? await ctx.services.get(narrativesServiceKey).topicOfPosts(ctx.organizationId, ctx.runId) : new Map<number, string>();
     const threatening = posts.providedDimensions().includes(THREAT_DIMENSION)
-      ? new Set(await posts.select(scope, { ...emptyFilters(), [THREAT_DIMENSION]: true } as Filters).ids()) : new Set<number>();
+      ? new SortedIds(await posts.select(scope, { ...emptyFilters(), [THREAT_DIMENSION]: true } as Filters).ids()) : new SortedIds([]);
     const lookup = ctx.services.has(insightLookupKey) ? ctx.services.get(insightLookupKey) : null;
     const run = await db.selectFrom('core_pipeline_runs').select('created_at').where('id', '=', ctx.runId).executeTakeFirst();
     const timestamp = run?.created_at ?? new Date().toISOString();
     const previousRunId = isContinuous(ctx.run.runType) ? await previousRun(ctx, db, timestamp) : null;
     const previous = previousRunId ? await postsOfRun(ctx, previousRunId) : null;
 
-    const metricPosts: MetricPost[] = [];
+    // Counted batch by batch: no object per post of the run is kept (5M-post runs, issue 19).
+    const tally = new MetricTally();
     for await (const ids of posts.select(scope, emptyFilters()).batches(BATCH)) {
       if (ctx.signal.aborted) throw new Error('aborted');
       const rows = await db.selectFrom('posts_posts as p').leftJoin('posts_actors as a', 'a.id', 'p.actor_id')
         .select(['p.id', 'p.platform', 'a.platform as actor_platform', 'a.rid as actor_rid', 'a.screen_name', 'a.user_id', 'a.url'])
-        .where('p.organization_id', '=', ctx.organizationId).where('p.id', 'in', ids).execute();
+        .where(sameOrganization(ctx.organizationId, 'p.organization_id')).where('p.id', 'in', ids).execute();
       const accounts = new Map<string, AccountRef>();
       for (const r of rows) {
         if (r.actor_rid && r.actor_platform) {
@@ -94,14 +97,14 @@ export const metricsStage = defineStage({
       for (const r of rows) {
         const id = Number(r.id);
         const key = r.actor_rid && r.actor_platform ? accountKey({ platform: r.actor_platform, rid: r.actor_rid }) : '';
-        metricPosts.push({
+        tally.add({
           platform: r.platform, narrative: topicOf.get(id) ?? '', riskCategory: categoryOf.get(key) ?? 'Default', threatening: threatening.has(id),
           isNew: previous ? !previous.has(id) : undefined,
         });
       }
     }
 
-    const buckets = metricPosts.length === 0 && previousRunId ? await emptyBuckets(ctx, db, previousRunId) : metricBuckets(metricPosts);
+    const buckets = tally.isEmpty && previousRunId ? await emptyBuckets(ctx, db, previousRunId) : tally.buckets();
     const rows: MetricRow[] = buckets.flatMap((b) => (['post_count', 'risk_score'] as const).map((metric) => ({
       id: crypto.randomUUID(), organization_id: ctx.organizationId, conversation_id: ctx.conversationId, run_id: ctx.runId,
       narrative: b.narrative, platform: b.platform, risk_category: b.risk_category, timestamp, metric,

@@ -47,7 +47,7 @@ export const filtersOf = (query: Record<string, unknown>): Filters => filtersOfQ
 export async function passingPosts(db: Db, organizationId: string, columns: FilterColumns, filters: Filters, postIds: readonly number[]): Promise<Set<number>> {
   if (isEmptyFilters(filters) || postIds.length === 0) return new Set(postIds);
   const rows = await db.selectFrom('posts_posts as p').select('p.id')
-    .where('p.organization_id', '=', organizationId).where('p.id', 'in', [...new Set(postIds)])
+    .where(sameOrganization(organizationId, 'p.organization_id')).where('p.id', 'in', [...new Set(postIds)])
     .where((eb) => filterPredicate(eb, filters, columns)).execute();
   return new Set(rows.map((r) => r.id));
 }
