@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +9,14 @@ import {
   approximateKnn, exactKnn, knnRecall, runTopicEngine, tokenize, vectorize, DEFAULT_ENGINE_OPTIONS,
 } from '../plugins/topics/server/engine';
 import { ari, nmi, npmi, topicDiversity } from '../plugins/topics/evaluation/metrics';
-import { median, printTable } from './lib';
+import { cpuMs, median, memorySampler, printTable, status } from './lib';
 import { CorpusGenerator } from '../plugins/posts/server/demo/generator';
+import Database from 'better-sqlite3';
+import { createLogger } from '../core/server/logger';
+import type { StageContext } from '../core/server/pipeline/stages';
+import { startTestServer } from '../core/server/testing/testServer';
+import { serverPlugins } from '../plugins/index.server';
+import { narrativesStage } from '../plugins/topics/server/stage';
 
 /**
  * Topic engine benchmark (issue 7): quality on the labelled BBC News set (NMI/ARI against the 5 categories,
@@ -18,6 +25,12 @@ import { CorpusGenerator } from '../plugins/posts/server/demo/generator';
  * synthetic short posts, each size in its own process so that peak RSS is its own.
  *
  *   node --import tsx bench/topics.bench.ts [--full] [--runs N]
+ *   node --import tsx bench/topics.bench.ts --stage DIR     the pipeline stage alone on a kept scale run (ADR 0017)
+ *
+ * `--stage DIR`: DIR holds a run's database (`npm run bench -- scale --posts N --dir D --keep` leaves it in D/run);
+ * the `topics.narratives` stage runs on the conversation's latest run as the pipeline would (the server's services,
+ * engine in a worker thread) and replaces its rows; printed: wall and CPU time and peak memory per phase, and a hash
+ * of every row the stage stored, to compare two versions of the code on the same run.
  */
 const DATA = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data', 'topics-bbc-news.jsonl');
 const argv = process.argv.slice(2);
@@ -173,6 +186,62 @@ function child(size: number, reference: boolean): void {
   })}\n`);
 }
 
+/** The tables the stage writes, each read in its key order for the hash. */
+const STAGE_TABLES = [['topics_runs', 'run_id'], ['topics_topics', 'position'], ['topics_narratives', 'position'], ['topics_post_topics', 'post_id']] as const;
+
+/** `--stage DIR`: the stage alone on the latest run in DIR/narrascope.sqlite, timed by its progress marks. */
+async function stageOnRun(dir: string): Promise<Record<string, unknown>> {
+  const file = path.join(dir, 'narrascope.sqlite');
+  const raw = new Database(file, { readonly: true });
+  const run = raw.prepare('select id, organization_id, conversation_id from core_pipeline_runs order by created_at desc limit 1').get() as
+    { id: string; organization_id: string; conversation_id: string };
+  raw.close();
+  const t = await startTestServer({ plugins: serverPlugins, dataDir: dir, pipeline: { worker: false } });
+  const sampler = memorySampler();
+  await new Promise((r) => setTimeout(r, 200)); // the sampler thread is up
+  const marks: Array<{ at: number; wall: number; cpu: number; anonMb: number; rssMb: number }> = [];
+  const mark = (at: number) => { marks.push({ at, wall: performance.now(), cpu: cpuMs(), ...sampler.take() }); };
+  const ctx = {
+    storage: t.storage, logger: createLogger('silent'), services: t.server.ctx.services, organizationId: run.organization_id,
+    conversationId: run.conversation_id, runId: run.id, progress: (fraction: number) => mark(fraction), signal: new AbortController().signal,
+  } as unknown as StageContext;
+  const before = status();
+  sampler.take();
+  fs.writeFileSync('/proc/self/clear_refs', '5'); // VmHWM from here
+  const load = os.loadavg()[0]!;
+  mark(0);
+  await narrativesStage().run(ctx);
+  mark(1);
+  const peakRssMb = status().VmHWM!;
+  await sampler.stop();
+  await t.close();
+  const phases: Record<string, { wallS: number; cpuS: number; anonMb: number; rssMb: number }> = {};
+  for (let i = 1; i < marks.length; i++) {
+    const [a, b] = [marks[i - 1]!, marks[i]!];
+    phases[`${a.at}-${b.at}`] = { wallS: (b.wall - a.wall) / 1000, cpuS: (b.cpu - a.cpu) / 1000, anonMb: Math.round(b.anonMb), rssMb: Math.round(b.rssMb) };
+  }
+  // Every row the stage stored for the run, in key order (run id, computed_at and the stage's timings left out).
+  const db = new Database(file, { readonly: true });
+  const rows: Record<string, string> = {};
+  for (const [table, order] of STAGE_TABLES) {
+    const hash = crypto.createHash('sha256');
+    let n = 0;
+    for (const r of db.prepare(`select * from ${table} where run_id = ? order by ${order}`).iterate(run.id) as Iterable<Record<string, unknown>>) {
+      delete r.run_id;
+      delete r.computed_at;
+      if (typeof r.stats === 'string') r.stats = JSON.stringify({ ...JSON.parse(r.stats), timings_ms: undefined });
+      hash.update(JSON.stringify(r));
+      n++;
+    }
+    rows[table] = `${n} rows, ${hash.digest('hex').slice(0, 16)}`;
+  }
+  db.close();
+  return {
+    load, loadAfter: os.loadavg()[0], wallS: (marks.at(-1)!.wall - marks[0]!.wall) / 1000, cpuS: (marks.at(-1)!.cpu - marks[0]!.cpu) / 1000,
+    baseAnonMb: Math.round(before.RssAnon!), peakAnonMb: Math.round(Math.max(...marks.map((m) => m.anonMb))), peakRssMb: Math.round(peakRssMb), phases, rows,
+  };
+}
+
 function main(): void {
   const rows = loadBbc();
   const gold = rows.map((r) => r.label);
@@ -260,5 +329,6 @@ function main(): void {
 
 if (path.resolve(process.argv[1] ?? '') === import.meta.filename) {
   if (argv.includes('--child')) child(Number(argv[argv.indexOf('--child') + 1]), argv.includes('--reference'));
+  else if (argv.includes('--stage')) process.stdout.write(`${JSON.stringify(await stageOnRun(argv[argv.indexOf('--stage') + 1]!))}\n`);
   else main();
 }

@@ -1,17 +1,22 @@
 import type { TopicInputPost, TopicRunResult } from '../shared/types';
-import { runTopicEngine, type TopicEngineOptions } from './engine';
-import { unpackTopicPosts, type PackedTopicPosts } from './runPosts';
+import { runTopicEngine, runTopicEngineOn, type TopicEngineOptions } from './engine';
+import type { TopicRunColumns } from './engine/columns';
+import { PackedTopicTable, type PackedTopicColumns } from './engine/packedPosts';
 
-export interface EngineTaskInput {
-  /** The posts, or (the stage) the same posts packed by `loadRunPostsPacked`, transferred to the thread. */
-  posts: TopicInputPost[] | PackedTopicPosts;
+export interface EngineTaskInput<P> {
+  posts: P;
   options: Partial<TopicEngineOptions>;
 }
 
 /**
- * The worker-thread entry of the stage (`runInWorker(url, 'computeTopics', input)`): the engine is synchronous
- * and holds its thread for seconds, so it runs off the server's event loop. Plain data in and out.
+ * The worker-thread entries (`runInWorker(url, 'computeTopics' | 'computeTopicsPacked', input)`): the engine is
+ * synchronous and holds its thread for seconds, so it runs off the server's event loop. Plain data in and out.
  */
-export function computeTopics(input: EngineTaskInput): TopicRunResult {
-  return runTopicEngine(Array.isArray(input.posts) ? input.posts : unpackTopicPosts(input.posts), input.options);
+export function computeTopics(input: EngineTaskInput<TopicInputPost[]>): TopicRunResult {
+  return runTopicEngine(input.posts, input.options);
+}
+
+/** The stage's entry: the run in columns (transferred), the result in columns (a few bytes per post to clone back). */
+export function computeTopicsPacked(input: EngineTaskInput<PackedTopicColumns>): TopicRunColumns {
+  return runTopicEngineOn(new PackedTopicTable(input.posts), input.options);
 }

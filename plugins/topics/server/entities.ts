@@ -1,7 +1,6 @@
 import type { FacetScope, PostFacetRegistry } from '@core/server/facets/contract';
 import { ENTITY_TYPES, type EntityGroups, type EntityType } from '@plugins/enrichment/shared/public';
 import type { NarrativeEntity } from '../shared/api';
-import type { TopicRunResult } from '../shared/types';
 
 /** At most this many entities of each type per narrative. */
 export const TOP_ENTITIES_PER_TYPE = 10;
@@ -48,8 +47,11 @@ export async function readPostEntities(facets: PostFacetRegistry | null, postIds
 /** Entity tallies per narrative: narrative -> "type\u0000key" -> posts and spellings. */
 type EntityCounts = Map<string, Map<string, { type: EntityType; posts: number; spellings: Map<string, number> }>>;
 
+/** A post's narrative (null: the outlier bucket). */
+export interface PostNarrative { post_id: string | number; topic_rid: string | null }
+
 /** Adds the entities of `assignments`' posts to `counts` (each entity once per post; outliers count for nobody). */
-function countEntities(counts: EntityCounts, assignments: TopicRunResult['assignments'], entitiesByPost: ReadonlyMap<number, ReadonlyArray<[EntityType, string]>>): void {
+function countEntities(counts: EntityCounts, assignments: readonly PostNarrative[], entitiesByPost: ReadonlyMap<number, ReadonlyArray<[EntityType, string]>>): void {
   for (const a of assignments) {
     if (!a.topic_rid) continue;
     const found = entitiesByPost.get(Number(a.post_id));
@@ -91,25 +93,34 @@ function topOf(counts: EntityCounts, perType: number): Map<string, NarrativeEnti
  * shown is the most frequent one), most posts first, ties by name; at most `perType` of each type, in the order
  * PERSON, ORGANIZATION, PLACE, HASHTAG, MENTION. Narratives whose posts carry no entity get an empty list.
  */
-export function topNarrativeEntities(assignments: TopicRunResult['assignments'], entitiesByPost: ReadonlyMap<number, ReadonlyArray<[EntityType, string]>>,
+export function topNarrativeEntities(assignments: readonly PostNarrative[], entitiesByPost: ReadonlyMap<number, ReadonlyArray<[EntityType, string]>>,
   perType = TOP_ENTITIES_PER_TYPE): Map<string, NarrativeEntity[]> {
   const counts: EntityCounts = new Map();
   countEntities(counts, assignments, entitiesByPost);
   return topOf(counts, perType);
 }
 
+/** The run's posts as the stage holds them: post i's id and its narrative's id. */
+export interface RunNarratives {
+  count: number;
+  postId(i: number): number;
+  narrativeOf(i: number): string | null;
+}
+
 /**
- * `topNarrativeEntities` of a whole run without holding every post's entities: the assignments' posts are read
+ * `topNarrativeEntities` of a whole run without holding every post's entities: the assigned posts are read
  * (readPostEntities) and counted `FIELDS_BATCH` at a time, so memory stays that of one batch and the tallies.
  */
-export async function narrativeEntitiesOfRun(facets: PostFacetRegistry | null, assignments: TopicRunResult['assignments'],
+export async function narrativeEntitiesOfRun(facets: PostFacetRegistry | null, run: RunNarratives,
   scope: FacetScope, perType = TOP_ENTITIES_PER_TYPE): Promise<Map<string, NarrativeEntity[]>> {
   const counts: EntityCounts = new Map();
+  const assigned: number[] = [];
+  for (let i = 0; i < run.count; i++) if (run.narrativeOf(i)) assigned.push(i);
   // In post id order, as the posts were read: each batch is then a range of the providers' indexes, not scattered pages.
-  const assigned = assignments.filter((a) => a.topic_rid).sort((a, b) => Number(a.post_id) - Number(b.post_id));
-  for (let i = 0; i < assigned.length; i += FIELDS_BATCH) {
-    const batch = assigned.slice(i, i + FIELDS_BATCH);
-    countEntities(counts, batch, await readPostEntities(facets, batch.map((a) => Number(a.post_id)), scope));
+  const order = Int32Array.from(assigned).sort((a, b) => run.postId(a) - run.postId(b));
+  for (let i = 0; i < order.length; i += FIELDS_BATCH) {
+    const batch = Array.from(order.subarray(i, i + FIELDS_BATCH), (p) => ({ post_id: run.postId(p), topic_rid: run.narrativeOf(p) }));
+    countEntities(counts, batch, await readPostEntities(facets, batch.map((a) => a.post_id), scope));
   }
   return topOf(counts, perType);
 }

@@ -4,7 +4,8 @@
  * id each day: a saved filter on a narrative, its metric series and alerts on it would break at every run. A new
  * narrative that is the same story as one of the previous run's (by the posts they share) keeps that one's id.
  */
-import type { TopicRunResult } from '../shared/types';
+import { membersOf, type TopicRunColumns } from './engine/columns';
+import type { TopicPostTable } from './engine/postTable';
 import type { RunScope, TopicsDb } from './store';
 
 /**
@@ -72,10 +73,14 @@ export function matchNarratives(current: ReadonlyMap<string, readonly string[]>,
   return renamed;
 }
 
-/** The result with each continuing topic and narrative under its earlier id (everything else as it was). */
-export function carryNarrativeIds(result: TopicRunResult, previous: ReadonlyMap<string, ReadonlySet<string>>): TopicRunResult {
+/**
+ * The result with each continuing topic and narrative under its earlier id (everything else as it was). Posts are
+ * named by `posts`' ids; the per-post columns point at topics by position, so they need no renaming.
+ */
+export function carryNarrativeIds(result: TopicRunColumns, posts: Pick<TopicPostTable, 'id'>, previous: ReadonlyMap<string, ReadonlySet<string>>): TopicRunColumns {
   if (previous.size === 0) return result;
-  const renamed = matchNarratives(new Map(result.topics.map((t) => [t.rid, t.post_ids])), previous);
+  const members = membersOf(result.topicOfPost, result.topics.length);
+  const renamed = matchNarratives(new Map(result.topics.map((t, i) => [t.rid, Array.from(members[i]!, (p) => posts.id(p))])), previous);
   if (renamed.size === 0) return result;
   const idOf = (rid: string) => renamed.get(rid) ?? rid;
   return {
@@ -89,7 +94,6 @@ export function carryNarrativeIds(result: TopicRunResult, previous: ReadonlyMap<
         ...r, filters: r.filters.map((f) => (f.key === 'narratives' ? { ...f, value: idOf(f.value) } : f)),
       })) },
     })),
-    assignments: result.assignments.map((a) => (a.topic_rid === null ? a : { ...a, topic_rid: idOf(a.topic_rid) })),
     topic_keywords: Object.fromEntries(Object.entries(result.topic_keywords).map(([rid, words]) => [idOf(rid), words])),
   };
 }

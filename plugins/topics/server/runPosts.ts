@@ -4,7 +4,8 @@ import type { BooleanDimension, ListDimension } from '@core/shared/filters';
 import { tablesOf, type Storage } from '@core/server/storage/database';
 import type { PostStoreTables as PostsTables } from '@core/server/postStore/tables';
 import { riskCategoryOf } from '@plugins/insights/shared/public';
-import type { EngagementLevel, TopicInputPost } from '../shared/types';
+import type { EngagementLevel } from '../shared/types';
+import { PackedTopicColumnsBuilder, type PackedTopicColumns } from './engine/packedPosts';
 
 /** A post's text as the engine reads it: title and body (body falls back to title or subject, spec section 3). */
 export function postText(p: { title: string | null; subject: string | null; body: string }): string {
@@ -38,39 +39,27 @@ export async function facetValues(storage: Storage, facets: PostFacetRegistry | 
 
 const ENGAGEMENT = new Set<string>(['low', 'medium', 'high']);
 
-/** The run's posts packed for a worker thread: one JSON line per post, in UTF-8 chunks that are transferred, not copied. */
-export interface PackedTopicPosts {
-  chunks: Uint8Array[];
-  count: number;
-}
-
 /** Posts read per statement (keyset on the run's index). */
 const READ_BATCH = 5000;
-/** Size of one chunk of packed posts. */
-const CHUNK_BYTES = 64 * 2 ** 20;
 
 /**
  * The run's posts (organisation-scoped) as engine input, ordered by post id so runs are deterministic, read in keyset
- * batches and packed as they are read (`PackedTopicPosts`): the caller holds a few bytes per post instead of an object,
- * and the worker thread unpacks them (`unpackTopicPosts`), so a run's posts exist once, there.
+ * batches and packed into columns as they are read (`PackedTopicColumns`, ADR 0017): a few bytes per post and its
+ * text's UTF-8, transferred to the engine's thread, which reads them without building a post object.
  */
 export async function loadRunPostsPacked(storage: Storage, facets: PostFacetRegistry | null,
-  scope: { organizationId: string; conversationId: string; runId: string }): Promise<PackedTopicPosts> {
+  scope: { organizationId: string; conversationId: string; runId: string }): Promise<PackedTopicColumns> {
   const db = tablesOf<PostsTables>(storage);
   const [threats, engagement, clusters, insights, themes] = await Promise.all(
     (['contains_threatening_language', 'engagement_score', 'coordination_cluster', 'insight_subcategories', 'nrms_theme'] as const)
       .map((d) => facetValues(storage, facets, d, scope)),
   );
-  const encoder = new TextEncoder();
-  const chunks: Uint8Array[] = [];
-  let chunk = new Uint8Array(0);
-  let used = 0;
-  let count = 0;
+  const builder = new PackedTopicColumnsBuilder();
   let after = 0;
   for (;;) {
     const rows = await db.selectFrom('posts_run_posts as rp')
       .innerJoin('posts_posts as p', 'p.id', 'rp.post_id')
-      .select(['p.id', 'p.title', 'p.subject', 'p.body', 'p.language', 'p.published_at', 'p.platform', 'p.is_niche'])
+      .select(['p.id', 'p.title', 'p.subject', 'p.body', 'p.language', 'p.published_at', 'p.is_niche'])
       .where('rp.run_id', '=', scope.runId)
       .where('p.organization_id', '=', scope.organizationId)
       // Keyset on the run index's own column and order (rp.post_id = p.id): each batch is an index range.
@@ -81,48 +70,22 @@ export async function loadRunPostsPacked(storage: Storage, facets: PostFacetRegi
     if (rows.length === 0) break;
     after = rows[rows.length - 1]!.id;
     for (const r of rows) {
-      const level = engagement!.get(r.id)?.[0];
-      const post: TopicInputPost = {
-        id: String(r.id),
+      const id = Number(r.id);
+      const level = engagement!.get(id)?.[0];
+      builder.add({
+        id,
         text: postText(r),
         language: r.language,
         published_at: r.published_at,
-        platform: r.platform,
         is_niche: r.is_niche === 1,
         engagement_level: level && ENGAGEMENT.has(level) ? (level as EngagementLevel) : null,
-        threat: threats!.get(r.id)?.includes('true') ?? false,
-        coordination_cluster_ids: clusters!.get(r.id) ?? [],
+        threat: threats!.get(id)?.includes('true') ?? false,
+        coordination_cluster_ids: clusters!.get(id) ?? [],
         // The facet carries the authors' insight subcategories; the risk signals read their risk categories.
-        insight_risk_categories: [...new Set((insights!.get(r.id) ?? []).map(riskCategoryOf))],
-        categories: themes!.get(r.id) ?? [],
-      };
-      const line = `${JSON.stringify(post)}\n`;
-      let written = encoder.encodeInto(line, chunk.subarray(used));
-      if (written.read < line.length) {
-        if (used) chunks.push(chunk.subarray(0, used));
-        chunk = new Uint8Array(Math.max(CHUNK_BYTES, 3 * line.length));
-        used = 0;
-        written = encoder.encodeInto(line, chunk);
-      }
-      used += written.written;
-      count += 1;
+        insight_risk_categories: [...new Set((insights!.get(id) ?? []).map(riskCategoryOf))],
+        categories: themes!.get(id) ?? [],
+      });
     }
   }
-  if (used) chunks.push(chunk.subarray(0, used));
-  return { chunks, count };
+  return builder.finish();
 }
-
-/** The posts of `loadRunPostsPacked`, in their order. */
-export function unpackTopicPosts(packed: PackedTopicPosts): TopicInputPost[] {
-  const decoder = new TextDecoder();
-  const posts: TopicInputPost[] = [];
-  for (const chunk of packed.chunks) {
-    const text = decoder.decode(chunk);
-    let start = 0;
-    for (let end = text.indexOf('\n'); end >= 0; start = end + 1, end = text.indexOf('\n', start)) posts.push(JSON.parse(text.slice(start, end)) as TopicInputPost);
-  }
-  return posts;
-}
-
-/** The buffers to transfer with packed posts (each chunk's own buffer). */
-export const packedTopicBuffers = (packed: PackedTopicPosts): ArrayBuffer[] => packed.chunks.map((c) => c.buffer as ArrayBuffer);

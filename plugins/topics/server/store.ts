@@ -2,16 +2,29 @@ import type { Kysely } from 'kysely';
 import { nowIso, tablesOf, type Storage } from '@core/server/storage/database';
 import type { CoreTables } from '@core/server/storage/tables';
 import type { NarrativeEntity } from '../shared/api';
-import { cleanNgrams, type TopicRunResult } from '../shared/types';
+import { cleanNgrams } from '../shared/types';
+import { membersOf, topicPostDates, type TopicRunColumns } from './engine/columns';
+import type { TopicPostTable } from './engine/postTable';
 import type { TopicsRunRow, TopicsTables } from './tables';
 
 export type TopicsDb = Kysely<CoreTables & TopicsTables>;
 export const topicsDb = (storage: Storage): TopicsDb => tablesOf<TopicsTables>(storage);
 
 const CHUNK = 500;
-async function insertChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+/** Topic rows carry their posts' dates (megabytes at millions of posts): a few per statement. */
+const TOPIC_CHUNK = 4;
+
+/** Inserts rows `rowOf(0 .. count-1)`, built `chunk` at a time. */
+async function insertChunks<T>(count: number, rowOf: (i: number) => T, insert: (chunk: T[]) => Promise<unknown>, chunk = CHUNK): Promise<void> {
+  for (let i = 0; i < count; i += chunk) {
+    const rows: T[] = [];
+    for (let j = i; j < Math.min(count, i + chunk); j++) rows.push(rowOf(j));
+    await insert(rows);
+  }
 }
+
+/** What storing needs of the run's posts, by the engine's post index: ids and dates. */
+export type PostKeys = Pick<TopicPostTable, 'count' | 'id' | 'date' | 'compareDates'>;
 
 export interface RunScope { organizationId: string; conversationId: string; runId: string }
 export interface RunStatus { status_code: number; message: string; admin_details: string | null }
@@ -40,32 +53,48 @@ export async function storeStatus(storage: Storage, scope: RunScope, status: Run
   });
 }
 
-/** Stores topics, narratives and post membership of a run in one transaction, replacing earlier output. */
-export async function storeResult(storage: Storage, scope: RunScope, result: TopicRunResult, version: number,
+/**
+ * Stores topics, narratives and post membership of a run in one transaction, replacing earlier output. The result is
+ * in columns (ADR 0017): rows are built a chunk at a time from them and `posts`' ids and dates.
+ */
+export async function storeResult(storage: Storage, scope: RunScope, result: TopicRunColumns, posts: PostKeys, version: number,
   entities: ReadonlyMap<string, NarrativeEntity[]> = new Map()): Promise<void> {
   const org = scope.organizationId;
+  const members = membersOf(result.topicOfPost, result.topics.length);
+  const exemplar = new Set(result.exemplars);
+  let outliers = 0;
+  for (const t of result.topicOfPost) if (t < 0) outliers++;
   await topicsDb(storage).transaction().execute(async (trx) => {
     await clearRun(trx, scope.runId);
     await trx.insertInto('topics_runs').values(runRow(scope, { status_code: 200, message: 'Topics computed', admin_details: null }, version, {
-      post_count: result.stats.posts, topic_count: result.topics.length, outlier_count: result.outlier_post_ids.length,
+      post_count: result.stats.posts, topic_count: result.topics.length, outlier_count: outliers,
       stats: JSON.stringify(result.stats), conversation_risk: JSON.stringify(result.conversation_risk),
     })).execute();
-    await insertChunks(result.topics.map((t, position) => ({
-      run_id: scope.runId, rid: t.rid, organization_id: org, position, title: t.title, ngrams: JSON.stringify(cleanNgrams(t.ngrams)),
-      post_dates: JSON.stringify(t.post_dates), cohesion_score: t.cohesion_score, exemplar_post_id: Number(t.exemplar_post_id),
-      keywords: JSON.stringify(result.topic_keywords[t.rid] ?? []),
-    })), (rows) => trx.insertInto('topics_topics').values(rows).execute());
-    await insertChunks(result.narratives.map((n, position) => ({
-      run_id: scope.runId, id: n.id, organization_id: org, position, ngrams: JSON.stringify(cleanNgrams(n.ngrams)),
-      post_count: n.post_count, post_percent: n.post_percent, coordination_cluster_count: n.coordination_cluster_count,
-      engagement_score: n.engagement_score, category: n.category, title: n.title, description: n.description,
-      is_threat: n.is_threat ? 1 : 0, risk_level: n.risk.risk_level, risk: JSON.stringify(n.risk),
-      entities: JSON.stringify(entities.get(n.id) ?? []),
-    })), (rows) => trx.insertInto('topics_narratives').values(rows).execute());
-    await insertChunks(result.assignments.map((a) => ({
-      run_id: scope.runId, post_id: Number(a.post_id), organization_id: org, topic_rid: a.topic_rid,
-      confidence_score: a.confidence_score, is_exemplar: a.is_exemplar ? 1 : 0,
-    })), (rows) => trx.insertInto('topics_post_topics').values(rows).execute());
+    const topics = result.topics;
+    await insertChunks(topics.length, (position) => ({
+      run_id: scope.runId, rid: topics[position]!.rid, organization_id: org, position, title: topics[position]!.title,
+      ngrams: JSON.stringify(cleanNgrams(topics[position]!.ngrams)), post_dates: JSON.stringify(topicPostDates(posts, members[position]!)),
+      cohesion_score: topics[position]!.cohesion_score, exemplar_post_id: Number(topics[position]!.exemplar_post_id),
+      keywords: JSON.stringify(result.topic_keywords[topics[position]!.rid] ?? []),
+    }), (rows) => trx.insertInto('topics_topics').values(rows).execute(), TOPIC_CHUNK);
+    const narratives = result.narratives;
+    await insertChunks(narratives.length, (position) => {
+      const n = narratives[position]!;
+      return {
+        run_id: scope.runId, id: n.id, organization_id: org, position, ngrams: JSON.stringify(cleanNgrams(n.ngrams)),
+        post_count: n.post_count, post_percent: n.post_percent, coordination_cluster_count: n.coordination_cluster_count,
+        engagement_score: n.engagement_score, category: n.category, title: n.title, description: n.description,
+        is_threat: n.is_threat ? 1 : 0, risk_level: n.risk.risk_level, risk: JSON.stringify(n.risk),
+        entities: JSON.stringify(entities.get(n.id) ?? []),
+      };
+    }, (rows) => trx.insertInto('topics_narratives').values(rows).execute());
+    await insertChunks(posts.count, (p) => {
+      const t = result.topicOfPost[p]!;
+      return {
+        run_id: scope.runId, post_id: Number(posts.id(p)), organization_id: org, topic_rid: t >= 0 ? topics[t]!.rid : null,
+        confidence_score: result.confidence[p]!, is_exemplar: exemplar.has(p) ? 1 : 0,
+      };
+    }, (rows) => trx.insertInto('topics_post_topics').values(rows).execute());
   });
 }
 

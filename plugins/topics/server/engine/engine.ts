@@ -1,13 +1,13 @@
-import crypto from 'node:crypto';
 import {
-  cleanNgrams, type Narrative, type PostAssignment, type RiskAssessment, type Topic, type TopicInputPost,
-  type TopicRunResult,
+  cleanNgrams, type Narrative, type RiskAssessment, type TopicInputPost, type TopicRunResult,
 } from '../../shared/types';
+import { membersOf, resultObjects, topicRid, type TopicRunColumns } from './columns';
 import { knnToGraph, splitDisconnected, type CsrGraph } from './graph';
 import { extractKeyphrases } from './keyphrases';
-import { approximateKnn, exactKnn } from './knn';
+import { approximateKnn, exactKnn, type KnnGraph } from './knn';
 import { coarsen, louvain } from './louvain';
-import { assessRisk, DEFAULT_RISK_OPTIONS, type RiskOptions } from './risk';
+import { SIGNAL_HIGH_ENGAGEMENT, tableOfPosts, type TopicPostTable } from './postTable';
+import { assessRiskOf, DEFAULT_RISK_OPTIONS, type RiskOptions } from './risk';
 import { extractiveTitle } from './titles';
 import { vectorize, type TfidfMatrix } from './vectorize';
 
@@ -93,7 +93,7 @@ interface SparseVec { cols: Int32Array; vals: Float64Array }
 function refine(m: TfidfMatrix, g: CsrGraph, labels: Int32Array, count: number): number {
   const V = m.terms.length;
   if (count * V > 1 << 25) return count;
-  const groups = groupBy(labels, count);
+  const groups = membersOf(labels, count);
   const scratch = new Float64Array(V);
   const dense = new Float32Array(count * V);
   groups.forEach((members, c) => {
@@ -185,16 +185,6 @@ function cosine(a: SparseVec, b: SparseVec): number {
   return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }
 
-/** Members (distinct texts) of each label 0..count-1. */
-function groupBy(labels: Int32Array, count: number): Int32Array[] {
-  const size = new Int32Array(count);
-  for (const l of labels) if (l >= 0) size[l]!++;
-  const out = Array.from(size, (s) => new Int32Array(s));
-  const fill = new Int32Array(count);
-  for (let d = 0; d < labels.length; d++) { const l = labels[d]!; if (l >= 0) out[l]![fill[l]!++] = d; }
-  return out;
-}
-
 function relabel(labels: Int32Array): number {
   const map = new Map<number, number>();
   for (let i = 0; i < labels.length; i++) {
@@ -245,7 +235,7 @@ function dissolveSmall(g: CsrGraph, m: TfidfMatrix, labels: Int32Array, count: n
 
 /** Merges the smallest topic into its most similar one (centroid cosine) until `target` remain. */
 function mergeDown(m: TfidfMatrix, labels: Int32Array, count: number, target: number): number {
-  const groups = groupBy(labels, count);
+  const groups = membersOf(labels, count);
   const scratch = new Float64Array(m.terms.length);
   const cents: Array<SparseVec | null> = groups.map((g) => sumRows(m, g, scratch, 256));
   const size = groups.map((g) => g.reduce((s, d) => s + m.multiplicity[d]!, 0));
@@ -273,29 +263,44 @@ function mergeDown(m: TfidfMatrix, labels: Int32Array, count: number, target: nu
 }
 
 export function runTopicEngine(posts: readonly TopicInputPost[], options: Partial<TopicEngineOptions> = {}): TopicRunResult {
+  const table = tableOfPosts(posts);
+  return resultObjects(runTopicEngineOn(table, options), table);
+}
+
+/** The category most of `members` carry (ties: the first by string order), or null when under half of them do. */
+function dominantCategory(table: TopicPostTable, members: Int32Array): string | null {
+  const cats = new Map<string, number>();
+  for (const p of members) for (const c of table.categories(p)) cats.set(c, (cats.get(c) ?? 0) + 1);
+  let category: string | null = null;
+  let catN = 0;
+  for (const [c, n] of cats) if (n > catN || (n === catN && category !== null && c < category)) { category = c; catN = n; }
+  return catN < members.length / 2 ? null : category;
+}
+
+/** The engine on a table of posts (either layout), answering in columns: what the pipeline stage runs. */
+export function runTopicEngineOn(table: TopicPostTable, options: Partial<TopicEngineOptions> = {}): TopicRunColumns {
   const o: TopicEngineOptions = { ...DEFAULT_ENGINE_OPTIONS, ...options };
   const timings: Record<string, number> = {};
   let t0 = now();
   const lap = (name: string) => { const t = now(); timings[name] = Math.round(t - t0); t0 = t; };
-  const ids = new Set<string>();
-  for (const p of posts) {
-    if (ids.has(p.id)) throw new Error(`duplicate post id '${p.id}'`);
-    ids.add(p.id);
-  }
+  const duplicate = table.duplicateId();
+  if (duplicate >= 0) throw new Error(`duplicate post id '${table.id(duplicate)}'`);
+  const postCount = table.count;
 
-  const m = vectorize(posts, { minDf: o.minDf, maxDfRatio: o.maxDfRatio });
+  const m = vectorize(table, { minDf: o.minDf, maxDfRatio: o.maxDfRatio });
   lap('vectorize');
   const N = m.rows;
   const exact = o.neighbours === 'exact' || (o.neighbours === 'auto' && N <= o.exactUpTo);
   const kopts = { k: o.k, prefixTerms: o.prefixTerms, prefixShare: o.prefixShare, maxPrefixTerms: o.maxPrefixTerms, window: o.window, rescore: o.rescore, minSimilarity: o.minSimilarity, threads: o.threads };
-  const knn = exact ? exactKnn(m, o.k, o.minSimilarity) : approximateKnn(m, kopts);
+  let knn: KnnGraph | null = exact ? exactKnn(m, o.k, o.minSimilarity) : approximateKnn(m, kopts);
   lap('knn');
   const loops = new Float64Array(N);
   for (let d = 0; d < N; d++) if (m.multiplicity[d]! > 1) loops[d] = 0.5 * Math.min(o.k, m.multiplicity[d]! - 1);
   const graph = knnToGraph(knn, N, loops);
+  knn = null; // the graph holds the edges now: the neighbour lists can go before clustering
 
   lap('graph');
-  const minSize = o.minTopicSize ?? Math.max(5, Math.ceil(posts.length * 0.002));
+  const minSize = o.minTopicSize ?? Math.max(5, Math.ceil(postCount * 0.002));
   const cluster = (gamma: number) => {
     const lv = louvain(graph, { resolution: gamma, seed: o.seed });
     const labels = splitDisconnected(graph, lv.labels);
@@ -335,15 +340,10 @@ export function runTopicEngine(posts: readonly TopicInputPost[], options: Partia
   lap('reduce');
 
   // Topics ordered by post count (desc), then by their first post.
-  const groups = groupBy(labels, count);
-  const postsOfDoc: number[][] = Array.from({ length: N }, () => []);
-  for (let p = 0; p < posts.length; p++) postsOfDoc[m.docOf[p]!]!.push(p);
-  const info = groups.map((docs, label) => {
-    const postIdx: number[] = [];
-    for (const d of docs) for (const p of postsOfDoc[d]!) postIdx.push(p);
-    postIdx.sort((a, b) => a - b);
-    return { label, docs, postIdx };
-  }).sort((a, b) => b.postIdx.length - a.postIdx.length || a.postIdx[0]! - b.postIdx[0]!);
+  const groups = membersOf(labels, count);
+  const postsOf = membersOf(Int32Array.from(m.docOf, (d) => labels[d]!), count);
+  const info = groups.map((docs, label) => ({ label, docs, postIdx: postsOf[label]! }))
+    .sort((a, b) => b.postIdx.length - a.postIdx.length || a.postIdx[0]! - b.postIdx[0]!);
 
   const confidence = new Float64Array(N);
   const scratch = new Float64Array(m.terms.length);
@@ -375,63 +375,48 @@ export function runTopicEngine(posts: readonly TopicInputPost[], options: Partia
   lap('centroids');
 
   const kp = extractKeyphrases(
-    built.map((b) => b.sample.map((p) => ({ text: posts[p]!.text, language: posts[p]!.language }))),
+    built.map((b) => b.sample.map((p) => ({ text: table.text(p), language: table.language(p) }))),
     { maxKeyphrases: o.maxKeyphrases, maxWords: 10, minPhraseShare: o.minPhraseShare },
   );
   lap('keyphrases');
 
-  const topics: Topic[] = [];
+  const topics: TopicRunColumns['topics'] = [];
   const narratives: Array<Narrative & { risk: RiskAssessment }> = [];
   const topicKeywords: Record<string, string[]> = {};
-  const topicOfPost = new Array<string | null>(posts.length).fill(null);
-  const exemplarPosts = new Set<number>();
+  const topicOfPost = new Int32Array(postCount).fill(-1);
+  const exemplars = new Int32Array(info.length);
   info.forEach(({ postIdx }, i) => {
-    const postIds = postIdx.map((p) => posts[p]!.id);
-    const rid = `t_${crypto.createHash('sha1').update(`${o.seed}\u0000${[...postIds].sort().join('\u0000')}`).digest('hex').slice(0, 16)}`;
-    const members = postIdx.map((p) => posts[p]!);
+    const rid = topicRid(o.seed, table, postIdx);
+    const size = postIdx.length;
     const ngrams = cleanNgrams(kp[i]!.ngrams);
-    const { title, description } = extractiveTitle(ngrams, posts[built[i]!.exemplar]!.text, members.length, members.length / posts.length);
-    topics.push({
-      rid, title, ngrams,
-      post_dates: members.map((p) => p.published_at).sort(),
-      cohesion_score: Math.round(built[i]!.cohesion * 1e6) / 1e6,
-      post_ids: postIds,
-      exemplar_post_id: posts[built[i]!.exemplar]!.id,
-    });
+    const exemplar = built[i]!.exemplar;
+    const { title, description } = extractiveTitle(ngrams, table.text(exemplar), size, size / postCount);
+    topics.push({ rid, title, ngrams, cohesion_score: Math.round(built[i]!.cohesion * 1e6) / 1e6, exemplar_post_id: table.id(exemplar) });
     topicKeywords[rid] = kp[i]!.words;
-    for (const p of postIdx) topicOfPost[p] = rid;
-    exemplarPosts.add(built[i]!.exemplar);
-    const risk = assessRisk(members, rid, o.risk);
-    const cats = new Map<string, number>();
-    for (const p of members) for (const c of new Set(p.categories ?? [])) cats.set(c, (cats.get(c) ?? 0) + 1);
-    let category: string | null = null;
-    let catN = 0;
-    for (const [c, n] of cats) if (n > catN || (n === catN && category !== null && c < category)) { category = c; catN = n; }
-    if (catN < members.length / 2) category = null;
+    for (const p of postIdx) topicOfPost[p] = i;
+    exemplars[i] = exemplar;
+    const risk = assessRiskOf(table, postIdx, rid, o.risk);
+    let engaged = 0;
+    for (const p of postIdx) if (table.signals[p]! & SIGNAL_HIGH_ENGAGEMENT) engaged++;
     narratives.push({
-      id: rid, ngrams, post_count: members.length,
-      post_percent: posts.length ? members.length / posts.length : 0,
+      id: rid, ngrams, post_count: size,
+      post_percent: postCount ? size / postCount : 0,
       coordination_cluster_count: 0,
-      engagement_score: members.filter((p) => p.engagement_level === 'high').length / members.length,
-      category, title, description,
+      engagement_score: engaged / size,
+      category: dominantCategory(table, postIdx), title, description,
       is_threat: risk.signals.find((s) => s.signal === 'violent_rhetoric')!.level !== 'LOW_RISK',
       risk,
     });
   });
-  const assignments: PostAssignment[] = posts.map((p, idx) => ({
-    post_id: p.id,
-    topic_rid: topicOfPost[idx]!,
-    confidence_score: topicOfPost[idx] ? Math.round(confidence[m.docOf[idx]!]! * 1e6) / 1e6 : 0,
-    is_exemplar: exemplarPosts.has(idx),
-  }));
-  const outliers = posts.filter((_, idx) => topicOfPost[idx] === null).map((p) => p.id);
-  const conversationRisk = assessRisk(posts, null, o.risk);
+  const confidenceOfPost = new Float64Array(postCount);
+  for (let p = 0; p < postCount; p++) if (topicOfPost[p]! >= 0) confidenceOfPost[p] = Math.round(confidence[m.docOf[p]!]! * 1e6) / 1e6;
+  const conversationRisk = assessRiskOf(table, null, null, o.risk);
   lap('narratives');
   return {
-    topics, narratives, assignments, outlier_post_ids: outliers, topic_keywords: topicKeywords,
-    conversation_risk: conversationRisk,
+    topics, narratives, topic_keywords: topicKeywords, conversation_risk: conversationRisk,
+    topicOfPost, confidence: confidenceOfPost, exemplars,
     stats: {
-      posts: posts.length, unique_texts: N, vocabulary: m.kept.reduce((s, x) => s + x, 0), edges: graph.adj.length / 2,
+      posts: postCount, unique_texts: N, vocabulary: m.kept.reduce((s, x) => s + x, 0), edges: graph.adj.length / 2,
       communities: run.communities, modularity: Math.round(run.modularity * 1e6) / 1e6, seed: o.seed, resolution: run.gamma,
       titles: 'extractive', timings_ms: timings,
     },

@@ -51,20 +51,44 @@ function topPositions(m: TfidfMatrix, from: number, to: number, n: number, out: 
   }
 }
 
+/** Typed arrays in a SharedArrayBuffer (readable by the search's second thread without a copy) or an ordinary one. */
+interface Allocator { int32(n: number): Int32Array; float32(n: number): Float32Array }
+const PLAIN: Allocator = { int32: (n) => new Int32Array(n), float32: (n) => new Float32Array(n) };
+const SHARED: Allocator = {
+  int32: (n) => new Int32Array(new SharedArrayBuffer(4 * n)),
+  float32: (n) => new Float32Array(new SharedArrayBuffer(4 * n)),
+};
+
 export function approximateKnn(m: TfidfMatrix, opts: KnnOptions): KnnGraph {
+  const parallel = (opts.threads ?? 1) > 1 && m.rows >= (opts.parallelFrom ?? 20000);
+  // The index is built in shared memory when a second thread will search it, so it exists once; what only the
+  // build needs is let go when `buildIndex` returns.
+  const arrays = buildIndex(m, opts, parallel ? SHARED : PLAIN);
+  const entries = arrays.queryAt.length;
+  if (parallel) {
+    if (searchInTwoThreads(arrays, entries)) return { k: arrays.K, idx: arrays.idx, sim: arrays.sim };
+    // A worker that failed may have written some of its rows: this thread starts over on clean rows.
+    arrays.idx.fill(-1);
+    arrays.sim.fill(0);
+  }
+  searchRange(arrays, 0, entries);
+  return { k: arrays.K, idx: arrays.idx, sim: arrays.sim };
+}
+
+function buildIndex(m: TfidfMatrix, opts: KnnOptions, alloc: Allocator): SearchArrays {
   const N = m.rows;
   const V = m.terms.length;
   const K = opts.k;
   // Indexed terms of each text (as positions into cols/vals), best first: at least `prefixTerms`, a quarter of
   // a long text's terms, at most `maxPrefixTerms`.
-  const prefixPtr = new Int32Array(N + 1);
+  const prefixPtr = alloc.int32(N + 1);
   for (let d = 0; d < N; d++) {
     const nnz = m.rowPtr[d + 1]! - m.rowPtr[d]!;
     const p = Math.min(nnz, Math.max(opts.prefixTerms, Math.min(opts.maxPrefixTerms, Math.ceil(nnz * opts.prefixShare))));
     prefixPtr[d + 1] = prefixPtr[d]! + p;
   }
   const entries = prefixPtr[N]!;
-  const prefix = new Int32Array(entries);
+  const prefix = alloc.int32(entries);
   const pos: number[] = [];
   const listSize = new Int32Array(V + 1);
   const docOfEntry = new Int32Array(entries);
@@ -90,12 +114,12 @@ export function approximateKnn(m: TfidfMatrix, opts: KnnOptions): KnnGraph {
   for (let i = 1; i < V + 2; i++) bySecondary[i]! += bySecondary[i - 1]!;
   const order = new Int32Array(entries);
   for (let e = 0; e < entries; e++) order[bySecondary[secondary(e)]!++] = e;
-  const listStart = new Int32Array(V + 1);
+  const listStart = alloc.int32(V + 1);
   for (let t = 0; t < V; t++) listStart[t + 1] = listStart[t]! + listSize[t]!;
   const fill = listStart.slice(0, V);
-  const postDoc = new Int32Array(entries);
-  const postW = new Float32Array(entries);
-  const slotPos = new Int32Array(entries);
+  const postDoc = alloc.int32(entries);
+  const postW = alloc.float32(entries);
+  const slotPos = alloc.int32(entries);
   for (const e of order) {
     const at = prefix[e]!;
     const t = m.cols[at]!;
@@ -108,19 +132,13 @@ export function approximateKnn(m: TfidfMatrix, opts: KnnOptions): KnnGraph {
   // Queries run in posting-list order of their strongest term: consecutive queries read the same windows and
   // mostly the same candidate rows, which keeps them in cache (3-4x faster at 1M texts). Results do not
   // depend on the order, nor on how the queries are split between threads.
-  const queryAt = new Int32Array(entries).fill(-1);
+  const queryAt = alloc.int32(entries).fill(-1);
   for (let d = 0; d < N; d++) if (prefixPtr[d + 1]! > prefixPtr[d]!) queryAt[slotPos[prefixPtr[d]!]!] = d;
-  const arrays: SearchArrays = {
+  return {
     N, V, K, window: opts.window, rescore: opts.rescore, minSimilarity: opts.minSimilarity,
     rowPtr: m.rowPtr, cols: m.cols, vals: m.vals, prefixPtr, prefix, slotPos, listStart, postDoc, postW, queryAt,
-    idx: new Int32Array(N * K).fill(-1), sim: new Float32Array(N * K),
+    idx: alloc.int32(N * K).fill(-1), sim: alloc.float32(N * K),
   };
-  if ((opts.threads ?? 1) > 1 && N >= (opts.parallelFrom ?? 20000)) {
-    const out = searchInTwoThreads(arrays, entries);
-    if (out) return { k: K, idx: out.idx, sim: out.sim };
-  }
-  searchRange(arrays, 0, entries);
-  return { k: K, idx: arrays.idx, sim: arrays.sim };
 }
 
 /** Everything one query range needs; typed arrays only, so a worker can share them. */
@@ -208,7 +226,9 @@ function searchRange(a: SearchArrays, from: number, to: number): void {
   }
 }
 
+/** `x` itself when its memory is already shared, else a copy in shared memory. */
 function shared<T extends Int32Array | Float32Array>(x: T): T {
+  if (x.buffer instanceof SharedArrayBuffer) return x;
   const out = (x instanceof Int32Array ? new Int32Array(new SharedArrayBuffer(x.byteLength)) : new Float32Array(new SharedArrayBuffer(x.byteLength))) as T;
   out.set(x);
   return out;

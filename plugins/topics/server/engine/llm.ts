@@ -79,6 +79,13 @@ export async function requestTitle(
   }
 }
 
+/** What titling needs of a result (the public `TopicRunResult` or the stage's `TopicRunColumns`). */
+export interface TitledRun {
+  topics: Array<{ rid: string; ngrams: string[]; title: string | null }>;
+  narratives: Array<{ id: string; title: string; description: string }>;
+  stats: { titles: 'extractive' | 'llm' | 'mixed' };
+}
+
 /**
  * Returns a copy of `result` whose topic and narrative titles/descriptions come from the endpoint where it
  * answered well; `stats.titles` says 'llm' (all), 'mixed' or 'extractive' (none, or no configuration).
@@ -87,22 +94,29 @@ export async function applyLlmTitles(
   result: TopicRunResult, posts: readonly TopicInputPost[], config: LlmConfig | null, options: Partial<LlmOptions> = {},
 ): Promise<TopicRunResult> {
   if (!config || result.topics.length === 0) return result;
-  const o = { ...DEFAULT_LLM_OPTIONS, ...options };
   const byId = new Map(posts.map((p) => [p.id, p]));
   const confidence = new Map(result.assignments.map((a) => [a.post_id, a.confidence_score]));
+  const examplesOf = (topic: number, count: number) => [...result.topics[topic]!.post_ids]
+    .sort((a, b) => (confidence.get(b) ?? 0) - (confidence.get(a) ?? 0) || (a < b ? -1 : 1))
+    .map((id) => byId.get(id)?.text ?? '')
+    .filter((t, j, all) => t && all.indexOf(t) === j)
+    .slice(0, count);
+  return applyLlmTitlesWith(result, examplesOf, config, options);
+}
+
+/** `applyLlmTitles` with the posts quoted for topic i given by `examplesOf(i, how many)`: distinct texts, the closest to the topic first. */
+export async function applyLlmTitlesWith<R extends TitledRun>(
+  result: R, examplesOf: (topic: number, count: number) => string[], config: LlmConfig | null, options: Partial<LlmOptions> = {},
+): Promise<R> {
+  if (!config || result.topics.length === 0) return result;
+  const o = { ...DEFAULT_LLM_OPTIONS, ...options };
   const todo = result.topics.slice(0, o.maxTopics);
   const answers: Array<{ title: string; description: string } | null> = new Array(todo.length).fill(null);
   let next = 0;
   const worker = async () => {
     while (next < todo.length) {
       const i = next++;
-      const topic = todo[i]!;
-      const examples = [...topic.post_ids]
-        .sort((a, b) => (confidence.get(b) ?? 0) - (confidence.get(a) ?? 0) || (a < b ? -1 : 1))
-        .map((id) => byId.get(id)?.text ?? '')
-        .filter((t, j, all) => t && all.indexOf(t) === j)
-        .slice(0, o.examples);
-      answers[i] = await requestTitle(config, topic.ngrams, examples, o.fetchImpl ?? fetch);
+      answers[i] = await requestTitle(config, todo[i]!.ngrams, examplesOf(i, o.examples), o.fetchImpl ?? fetch);
     }
   };
   await Promise.all(Array.from({ length: Math.min(o.concurrency, todo.length) }, worker));

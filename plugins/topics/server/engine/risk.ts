@@ -3,6 +3,10 @@ import {
   RISKY_INSIGHT_CATEGORIES, type InsightRisk, type InsightRiskType, type RiskAssessment, type RiskLevel,
   type RiskSignal, type RiskSignalName, type TopicInputPost,
 } from '../../shared/types';
+import {
+  SIGNAL_COORDINATED, SIGNAL_GOVT_OFFICIAL, SIGNAL_HIGH_ENGAGEMENT, SIGNAL_NICHE, SIGNAL_STATE_ACTOR, SIGNAL_THREAT,
+  tableOfPosts, type TopicPostTable,
+} from './postTable';
 
 /**
  * Narrative (and conversation) risk from input signals, with the evidence kept.
@@ -46,7 +50,6 @@ export const DEFAULT_RISK_OPTIONS: RiskOptions = {
 
 const ORDER: RiskSignalName[] = ['violent_rhetoric', 'coordination', 'state_actor', 'nicheness', 'influencer', 'govt_official'];
 const PRIMARY = new Set<RiskSignalName>(['violent_rhetoric', 'coordination', 'state_actor']);
-const STATE_LIKE = new Set<string>(RISKY_INSIGHT_CATEGORIES);
 const RANK: Record<RiskLevel, number> = { LOW_RISK: 0, MEDIUM_RISK: 1, HIGH_RISK: 2 };
 const LEVELS: RiskLevel[] = ['LOW_RISK', 'MEDIUM_RISK', 'HIGH_RISK'];
 const LABEL: Record<RiskSignalName, string> = {
@@ -54,13 +57,14 @@ const LABEL: Record<RiskSignalName, string> = {
   nicheness: 'niche platforms', influencer: 'high engagement', govt_official: 'government accounts',
 };
 
-const CARRIES: Record<RiskSignalName, (p: TopicInputPost) => boolean> = {
-  violent_rhetoric: (p) => p.threat,
-  coordination: (p) => p.coordination_cluster_ids.length > 0,
-  state_actor: (p) => (p.insight_risk_categories ?? []).some((c) => STATE_LIKE.has(c)),
-  nicheness: (p) => p.is_niche,
-  influencer: (p) => p.engagement_level === 'high',
-  govt_official: (p) => (p.insight_risk_categories ?? []).includes('U.S. Government'),
+/** The signal bit of each signal (postTable.ts `signalsOf` sets them from a post's fields). */
+const BIT: Record<RiskSignalName, number> = {
+  violent_rhetoric: SIGNAL_THREAT,
+  coordination: SIGNAL_COORDINATED,
+  state_actor: SIGNAL_STATE_ACTOR,
+  nicheness: SIGNAL_NICHE,
+  influencer: SIGNAL_HIGH_ENGAGEMENT,
+  govt_official: SIGNAL_GOVT_OFFICIAL,
 };
 
 /** The insight_subcategories filter entries of risk categories: the filter's values are subcategories. */
@@ -98,22 +102,48 @@ export function assessRisk(
   narrativeId: string | null = null,
   options: RiskOptions = DEFAULT_RISK_OPTIONS,
 ): RiskAssessment {
-  const n = posts.length;
+  return assessRiskOf(tableOfPosts(posts), null, narrativeId, options);
+}
+
+/** Whether post a comes before b among the driving posts: most recent first, then by id. */
+function drivesBefore(table: TopicPostTable, a: number, b: number): boolean {
+  const byDate = table.compareDates(a, b);
+  return byDate > 0 || (byDate === 0 && table.compareIds(a, b) < 0);
+}
+
+/** `assessRisk` of the posts `members` of `table` (null: all of them), read from the table's signal bits. */
+export function assessRiskOf(
+  table: TopicPostTable,
+  members: ArrayLike<number> | null,
+  narrativeId: string | null = null,
+  options: RiskOptions = DEFAULT_RISK_OPTIONS,
+): RiskAssessment {
+  const n = members ? members.length : table.count;
   const signals: RiskSignal[] = ORDER.map((name) => {
-    const carrying = posts.filter(CARRIES[name]);
-    const share = n ? carrying.length / n : 0;
+    const bit = BIT[name];
     const th = options.thresholds[name];
+    // The most recent `maxDrivingPosts` carrying posts, kept in order as they are met (no sort of all of them).
+    const driving: number[] = [];
+    let count = 0;
+    for (let x = 0; x < n; x++) {
+      const p = members ? members[x]! : x;
+      if (!(table.signals[p]! & bit)) continue;
+      count++;
+      const max = options.maxDrivingPosts;
+      if (driving.length === max && (max === 0 || !drivesBefore(table, p, driving[max - 1]!))) continue;
+      let j = driving.length < max ? driving.length : max - 1;
+      if (driving.length < max) driving.push(p);
+      while (j > 0 && drivesBefore(table, p, driving[j - 1]!)) { driving[j] = driving[j - 1]!; j--; }
+      driving[j] = p;
+    }
+    const share = n ? count / n : 0;
     let level: RiskLevel = 'LOW_RISK';
-    if (carrying.length >= options.minPosts) {
+    if (count >= options.minPosts) {
       if (share >= th.high) level = 'HIGH_RISK';
       else if (share >= th.medium) level = 'MEDIUM_RISK';
     }
     if (!PRIMARY.has(name) && level === 'HIGH_RISK') level = 'MEDIUM_RISK';
-    const driving = [...carrying]
-      .sort((a, b) => (a.published_at < b.published_at ? 1 : a.published_at > b.published_at ? -1 : a.id < b.id ? -1 : 1))
-      .slice(0, options.maxDrivingPosts)
-      .map((p) => p.id);
-    return { signal: name, count: carrying.length, share, level, thresholds: { ...th }, post_ids: driving };
+    return { signal: name, count, share, level, thresholds: { ...th }, post_ids: driving.map((p) => table.id(p)) };
   });
   const firing = signals.filter((s) => s.level !== 'LOW_RISK');
   let rank = Math.max(0, ...firing.map((s) => RANK[s.level]));

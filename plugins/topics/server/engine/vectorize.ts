@@ -31,6 +31,12 @@ export interface VectorizeOptions { minDf: number; maxDfRatio: number }
 
 export interface TextInput { text: string; language: string | null }
 
+/** Texts by index, read one at a time (the engine's post table). */
+export interface TextSource { count: number; text(i: number): string; language(i: number): string | null }
+
+const sourceOf = (posts: readonly TextInput[] | TextSource): TextSource => ('count' in posts && !Array.isArray(posts) ? posts as TextSource
+  : { count: (posts as readonly TextInput[]).length, text: (i) => (posts as readonly TextInput[])[i]!.text, language: (i) => (posts as readonly TextInput[])[i]!.language });
+
 function hashIds(ids: Int32Array, from: number, to: number): number {
   let h1 = 0x811c9dc5;
   let h2 = 0x9e3779b1;
@@ -43,16 +49,17 @@ function hashIds(ids: Int32Array, from: number, to: number): number {
   return (h1 >>> 0) * 2097152 + ((h2 >>> 0) & 0x1fffff);
 }
 
-export function vectorize(posts: readonly TextInput[], opts: VectorizeOptions): TfidfMatrix {
+export function vectorize(input: readonly TextInput[] | TextSource, opts: VectorizeOptions): TfidfMatrix {
+  const source = sourceOf(input);
+  const count = source.count;
   const vocab = new Map<string, number>();
   const terms: string[] = [];
-  let ids = new Int32Array(Math.max(1024, posts.length * 16));
-  const postStart = new Int32Array(posts.length + 1);
+  let ids = new Int32Array(Math.max(1024, count * 16));
+  const postStart = new Int32Array(count + 1);
   let len = 0;
-  for (let p = 0; p < posts.length; p++) {
+  for (let p = 0; p < count; p++) {
     postStart[p] = len;
-    const post = posts[p]!;
-    for (const tok of tokenize(post.text, post.language)) {
+    for (const tok of tokenize(source.text(p), source.language(p))) {
       let id = vocab.get(tok);
       if (id === undefined) {
         id = terms.length;
@@ -67,13 +74,13 @@ export function vectorize(posts: readonly TextInput[], opts: VectorizeOptions): 
       ids[len++] = id;
     }
   }
-  postStart[posts.length] = len;
+  postStart[count] = len;
 
   // Distinct texts by token sequence (hash, then an exact comparison on collision).
-  const docOf = new Int32Array(posts.length);
+  const docOf = new Int32Array(count);
   const byHash = new Map<number, number[]>();
   const firstPostList: number[] = [];
-  for (let p = 0; p < posts.length; p++) {
+  for (let p = 0; p < count; p++) {
     const a = postStart[p]!;
     const b = postStart[p + 1]!;
     const h = hashIds(ids, a, b);
@@ -99,7 +106,7 @@ export function vectorize(posts: readonly TextInput[], opts: VectorizeOptions): 
   const rows = firstPostList.length;
   const firstPost = Int32Array.from(firstPostList);
   const multiplicity = new Int32Array(rows);
-  for (let p = 0; p < posts.length; p++) multiplicity[docOf[p]!]!++;
+  for (let p = 0; p < count; p++) multiplicity[docOf[p]!]!++;
 
   // Per distinct text: sorted term ids with counts; document frequencies.
   const V = terms.length;
@@ -123,7 +130,8 @@ export function vectorize(posts: readonly TextInput[], opts: VectorizeOptions): 
     }
   }
 
-  const rowPtr = new Int32Array(rows + 1);
+  // The matrix lives in shared memory: the neighbour search's second thread reads it without a copy (knn.ts).
+  const rowPtr = new Int32Array(new SharedArrayBuffer(4 * (rows + 1)));
   let cols = new Int32Array(Math.max(16, Math.floor(len * 0.8)));
   let vals = new Float32Array(cols.length);
   const tf = new Int32Array(V);
@@ -161,7 +169,11 @@ export function vectorize(posts: readonly TextInput[], opts: VectorizeOptions): 
     }
   }
   rowPtr[rows] = nnz;
-  return { rows, rowPtr, cols: cols.slice(0, nnz), vals: vals.slice(0, nnz), terms, df, kept, docOf, multiplicity, firstPost };
+  const sharedCols = new Int32Array(new SharedArrayBuffer(4 * nnz));
+  sharedCols.set(cols.subarray(0, nnz));
+  const sharedVals = new Float32Array(new SharedArrayBuffer(4 * nnz));
+  sharedVals.set(vals.subarray(0, nnz));
+  return { rows, rowPtr, cols: sharedCols, vals: sharedVals, terms, df, kept, docOf, multiplicity, firstPost };
 }
 
 /** Cosine of two rows (both L2-normalised, columns sorted). */
