@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Storage } from '@core/server/storage/database';
 import { bulkInsert, type BulkColumn, type Cell } from './sql';
 import type { NormalizedPost } from './normalize';
+import { preparePost, type PreparedPost } from './prepared';
 
 export interface WriteResult {
   /** Posts newly stored. */
@@ -35,8 +36,6 @@ const ACTOR_COLUMNS = [
 const ACTOR_UPDATED = ['user_id', 'screen_name', 'display_name', 'location', 'url', 'avatar_url', 'bio', 'created_at', 'embedded_profile_url'] as const;
 
 const keyOf = (platform: string, rid: string) => `${platform}\u0000${rid}`;
-/** JSON text of a list of strings; most are empty. */
-const jsonList = (values: readonly string[]) => (values.length ? JSON.stringify(values) : '[]');
 
 interface KnownActor { id: number; profile: string }
 /** The profile part of an actor row (without organisation, key and first_seen_at). */
@@ -54,6 +53,11 @@ export class PostWriter {
   ) {}
 
   async write(posts: readonly NormalizedPost[], opts: { wantIds?: boolean } = {}): Promise<WriteResult> {
+    return this.writePrepared(posts.map(preparePost), opts);
+  }
+
+  /** `write` for posts already turned into cells (an import's parse thread prepares them). */
+  async writePrepared(posts: readonly PreparedPost[], opts: { wantIds?: boolean } = {}): Promise<WriteResult> {
     if (posts.length === 0) return { inserted: 0, duplicates: 0, ids: [] };
     const pending = new Map<string, KnownActor>();
     const result = await this.storage.db.transaction().execute((trx) =>
@@ -63,10 +67,10 @@ export class PostWriter {
     return result;
   }
 
-  private async writeIn(db: Kysely<any>, posts: readonly NormalizedPost[], wantIds: boolean, newActors: Map<string, KnownActor>): Promise<WriteResult> {
+  private async writeIn(db: Kysely<any>, posts: readonly PreparedPost[], wantIds: boolean, newActors: Map<string, KnownActor>): Promise<WriteResult> {
     const dialect = this.storage.dialect;
     const now = new Date().toISOString();
-    const unique = new Map<string, NormalizedPost>();
+    const unique = new Map<string, PreparedPost>();
     for (const p of posts) {
       const k = keyOf(p.platform, p.rid);
       if (!unique.has(k)) unique.set(k, p);
@@ -79,12 +83,8 @@ export class PostWriter {
     for (const p of posts) {
       const a = p.author;
       if (!a) continue;
-      const k = keyOf(p.platform, a.rid);
-      const row: Cell[] = [
-        this.organizationId, p.platform, a.rid, a.user_id ?? null, a.screen_name ?? null, a.display_name ?? null,
-        a.location ?? null, a.url ?? null, a.avatar_url ?? null, a.bio ?? null, a.created_at ?? null,
-        a.embedded_profile_url ?? null, JSON.stringify(a.additional_properties ?? {}), now,
-      ];
+      const k = keyOf(p.platform, a[0] as string);
+      const row: Cell[] = [this.organizationId, p.platform, ...a, now];
       const earlier = actorRows.get(k);
       if (earlier) {
         row.forEach((cell, i) => { if (cell !== null && !(i === 12 && cell === '{}')) earlier[i] = cell; });
@@ -109,9 +109,9 @@ export class PostWriter {
         newActors.set(k, { id: Number(r.id), profile: profileOf(actorRows.get(k)!) });
       }
     }
-    const actorId = (p: NormalizedPost) => {
+    const actorId = (p: PreparedPost) => {
       if (!p.author) return null;
-      const k = keyOf(p.platform, p.author.rid);
+      const k = keyOf(p.platform, p.author[0] as string);
       return newActors.get(k)?.id ?? this.actorIds.get(k)?.id ?? null;
     };
 
@@ -119,12 +119,7 @@ export class PostWriter {
     if (dialect === 'postgres') columns.push({ name: 'search_vector', wrap: (ph) => `to_tsvector('simple', ${ph})` });
     const rows: Cell[][] = [];
     for (const p of unique.values()) {
-      const row: Cell[] = [
-        this.organizationId, p.platform, p.rid, actorId(p), p.subject, p.title, p.body, p.published_at, p.language, p.source_url,
-        p.avatar_url, p.accounts_url, p.urls.length ? JSON.stringify(p.urls.map((u) => u.url)) : '[]', jsonList(p.images), jsonList(p.domains),
-        p.entities, p.repost_of ? 1 : 0, p.reply_to ? 1 : 0, p.quote_of ? 1 : 0, p.repost_of, p.quote_of, p.reply_to,
-        p.is_niche ? 1 : 0, JSON.stringify(p.additional_properties), this.source, now,
-      ];
+      const row: Cell[] = [this.organizationId, p.platform, p.rid, actorId(p), ...p.fields, this.source, now];
       if (dialect === 'postgres') row.push(p.search_text);
       rows.push(row);
     }
@@ -140,7 +135,7 @@ export class PostWriter {
     const search: Cell[][] = [];
     for (const [k, id] of idOf) {
       const p = unique.get(k)!;
-      p.urls.forEach((u, i) => urls.push([id, i, u.url, u.host, u.domain]));
+      for (let i = 0; i < p.urls.length; i += 3) urls.push([id, i / 3, p.urls[i] ?? null, p.urls[i + 1] ?? null, p.urls[i + 2] ?? null]);
       p.hashtags.forEach((t, i) => hashtags.push([id, i, t]));
       p.mentions.forEach((m, i) => mentions.push([id, i, m]));
       if (dialect === 'sqlite') search.push([id, p.search_text]);
@@ -160,7 +155,7 @@ export class PostWriter {
     return { inserted: inserted.length, duplicates: posts.length - inserted.length, ids };
   }
 
-  private async lookupIds(db: Kysely<any>, posts: readonly NormalizedPost[]): Promise<Map<string, number>> {
+  private async lookupIds(db: Kysely<any>, posts: readonly PreparedPost[]): Promise<Map<string, number>> {
     const found = new Map<string, number>();
     const byPlatform = new Map<string, string[]>();
     for (const p of posts) byPlatform.set(p.platform, [...(byPlatform.get(p.platform) ?? []), p.rid]);

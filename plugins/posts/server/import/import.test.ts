@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
@@ -10,8 +11,8 @@ import { startTestServer, type TestServer } from '@core/server/testing/testServe
 import { PLATFORM_KEYS } from '@core/shared/platforms';
 import postsServer from '../index';
 import type { PostsTables } from '@plugins/posts/server/tables';
-import { ImportError, formatOfFile, importPosts, type ImportReport } from './importer';
-import { MAX_LINE_BYTES, parseJsonLine, readLines } from './lines';
+import { ImportError, PARSE_THREAD_AFTER_LINES, formatOfFile, importPosts, type ImportReport } from './importer';
+import { LineSplitter, MAX_LINE_BYTES, parseJsonLine, readLines } from './lines';
 import { parseInstant } from './time';
 
 let t: TestServer;
@@ -343,23 +344,51 @@ describe('batches (issue 19)', () => {
   for (const format of ['jsonl', 'ndjson'] as const) {
     it(`gives the same report and rows in batches of 700 as in one batch (${format})`, async () => {
       const file = jsonl(...records(format));
-      const run = async (batchSize: number) => {
+      const run = async (batchSize: number, parseThread = false) => {
         const org = await newOrg();
         const report = await importPosts({
           storage: t.storage, organizationId: org, input: Readable.from(chunksOf(file, 65_536)), format, platform: format === 'ndjson' ? 'fourchan' : null,
-          batchSize,
+          batchSize, parseThread,
         });
         return { report, rows: await postsOf(org) };
       };
       const inBatches = await run(700);
       const inOne = await run(10_000);
+      // The parse thread splits the same bytes into lines and parses them while the batches are written.
+      const threaded = await run(700, true);
       expect(inBatches.report).toEqual(inOne.report);
       expect(inBatches.rows).toEqual(inOne.rows);
+      expect(threaded.report).toEqual(inOne.report);
+      expect(threaded.rows).toEqual(inOne.rows);
       expect(inBatches.report.problems.map((p) => p.line)).toContain(2346);
       expect(inBatches.report.inserted).toBeGreaterThan(3000);
       expect(inBatches.report.duplicates).toBeGreaterThan(0);
     }, 60_000);
   }
+
+  it('gives the same report and rows when a file read from disk passes the parse thread\'s threshold', async () => {
+    // Past PARSE_THREAD_AFTER_LINES lines the thread starts, and once it is ready the rest of the file's bytes go to it,
+    // from wherever this thread's line splitting stopped (read chunks of 65,521 bytes end mid-line).
+    const lines = Array.from({ length: PARSE_THREAD_AFTER_LINES + 6000 }, (_unused, i) => (i % 5001 === 17 ? 'not json'
+      : JSON.stringify({ platform: 'twitter', rid: `t${i % 25_000}`, body: `post ${i} #Vote${i % 5} https://e.example/${i % 300}`, published_at: '2025-05-01T00:00:00Z', author: { rid: `u${i % 900}` } })));
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'import-thread-')), 'posts.jsonl');
+    fs.writeFileSync(file, `\ufeff${lines.join('\r\n')}`);
+    const run = async (parseThread: boolean | 'auto') => {
+      const org = await newOrg();
+      const report = await importPosts({ storage: t.storage, organizationId: org, input: fs.createReadStream(file, { highWaterMark: 65_521 }), format: 'jsonl', parseThread });
+      return { report, rows: await postsOf(org) };
+    };
+    try {
+      const here = await run(false);
+      const auto = await run('auto');
+      expect(auto.report).toEqual(here.report);
+      expect(auto.rows).toEqual(here.rows);
+      expect(here.report.problems).toEqual([18, 5019, 10020, 15021, 20022, 25023].map((line) => ({ line, reason: 'not valid JSON' })));
+      expect(here.report.inserted).toBe(24_996);
+    } finally {
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('stops at a batch the database refuses: the batches before it stay, nothing of it or after it', async () => {
     const org = await newOrg();
@@ -376,6 +405,11 @@ describe('batches (issue 19)', () => {
       const file = jsonl(...rids.map((rid, i) => ({ platform: 'twitter', rid, body: `post ${i}`, published_at: '2025-05-01T00:00:00Z', author: { rid: `a-${rid}` } })));
       await expect(importPosts({ storage: t.storage, organizationId: org, input: fromText(file), format: 'jsonl', batchSize: 2 }))
         .rejects.toThrow(/refused by the test trigger/);
+      // The same with the parse thread, which is stopped with the import.
+      const threaded = await newOrg();
+      await expect(importPosts({ storage: t.storage, organizationId: threaded, input: fromText(file), format: 'jsonl', batchSize: 2, parseThread: true }))
+        .rejects.toThrow(/refused by the test trigger/);
+      expect((await postsOf(threaded)).map((r) => r.rid)).toEqual(['r1', 'r2', 'r3', 'r4']);
     } finally {
       for (const q of drop) await sql.raw(q).execute(t.storage.db);
     }
@@ -398,6 +432,19 @@ describe('import plumbing', () => {
     const lines = [];
     for await (const l of readLines(Readable.from(chunks), 10)) lines.push(l);
     expect(lines).toEqual([{ line: 1, text: 'abc' }, { line: 3, tooLong: true }, { line: 4, text: 'last' }]);
+  });
+
+  it('splits the same lines when the splitting moves elsewhere at any byte (the parse thread\'s hand-over)', () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('ab\r\n\nné\n'), Buffer.from('x'.repeat(20)), Buffer.from('\r\nlast')]);
+    const whole = new LineSplitter(10);
+    const expected = [...whole.push(bytes), ...whole.end()];
+    expect(expected).toEqual([{ line: 1, text: 'ab' }, { line: 3, text: 'né' }, { line: 4, tooLong: true }, { line: 5, text: 'last' }]);
+    for (let at = 0; at <= bytes.length; at += 1) {
+      const first = new LineSplitter(10);
+      const before = first.push(bytes.subarray(0, at));
+      const second = new LineSplitter(10, structuredClone(first.state()));
+      expect([...before, ...second.push(bytes.subarray(at)), ...second.end()]).toEqual(expected);
+    }
   });
 
   it('reads instants in the forms exports use', () => {

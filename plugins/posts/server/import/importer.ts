@@ -10,10 +10,13 @@ import { parse as parseCsv } from 'csv-parse';
 import { sql } from 'kysely';
 import type { Storage } from '@core/server/storage/database';
 import type { PlatformKey } from '@core/shared/platforms';
-import { normalizePost, type NormalizedPost } from '@core/server/postStore/normalize';
+import { normalizePost } from '@core/server/postStore/normalize';
+import { preparePost, type PreparedPost } from '@core/server/postStore/prepared';
 import { PostWriter } from '@core/server/postStore/writer';
-import { IMPORT_FORMATS, mapFourCat, mapNative, mapQutRow, qutHeaderProblem, type ImportFormat, type Mapped } from './formats';
-import { CSV_RECORD_DELIMITERS, CsvQuoteGuard, MAX_LINE_BYTES, parseJsonLine, readLineBatches, type Line } from './lines';
+import { IMPORT_FORMATS, mapQutRow, qutHeaderProblem, type ImportFormat, type Mapped } from './formats';
+import { CSV_RECORD_DELIMITERS, CsvQuoteGuard, LineSplitter, MAX_LINE_BYTES, readLineBatches, type Line } from './lines';
+import { chunkOf, mapJsonLine, parseChunk, type BytesMessage, type ParsedChunk } from './parseChunk';
+import { ParseThread } from './parseThread';
 
 export interface ImportProblem {
   line: number;
@@ -42,7 +45,19 @@ export interface ImportOptions {
   /** Posts per transaction (5000: fewer, larger FTS5 segments; 1.5x faster than 1000). */
   batchSize?: number;
   onProgress?: (report: ImportReport) => void;
+  /**
+   * JSON lines (native and NDJSON) are parsed in a thread of their own while this thread writes: 'auto' (the
+   * default) starts it once a file passes PARSE_THREAD_AFTER_LINES lines (its start-up, about a second of CPU, is
+   * not worth it for less) and parses here until it is ready; true uses it from the first line; false never.
+   */
+  parseThread?: boolean | 'auto';
 }
+
+/** Lines read before an 'auto' import starts its parse thread. */
+export const PARSE_THREAD_AFTER_LINES = 20_000;
+/** Bytes of the file per message to the parse thread (~1,000 demo posts), and messages sent ahead of the writes. */
+const THREAD_CHUNK_BYTES = 1 << 20;
+const THREAD_CHUNKS_AHEAD = 12;
 
 export const MAX_REPORTED_PROBLEMS = 1000;
 
@@ -56,28 +71,6 @@ export function formatOfFile(file: string): ImportFormat | null {
 }
 
 export type Item = { line: number; mapped: Mapped };
-
-/** The records of a JSON-lines file, a read chunk's lines at a time (mapped lazily, as the caller takes them). */
-async function* jsonRecordBatches(input: Readable, map: (record: unknown) => Mapped): AsyncGenerator<Iterable<Item>> {
-  for await (const lines of readLineBatches(input)) yield jsonItems(lines, map);
-}
-
-function* jsonItems(lines: readonly Line[], map: (record: unknown) => Mapped): Generator<Item> {
-  for (const l of lines) {
-    if ('tooLong' in l) {
-      yield { line: l.line, mapped: { ok: false, reason: `line longer than ${MAX_LINE_BYTES} bytes` } };
-      continue;
-    }
-    let record: unknown;
-    try {
-      record = parseJsonLine(l.text);
-    } catch {
-      yield { line: l.line, mapped: { ok: false, reason: 'not valid JSON' } };
-      continue;
-    }
-    yield { line: l.line, mapped: map(record) };
-  }
-}
 
 /** Adds a refused record to `items`, kept in line order (the quote guard reports ahead of csv-parse). */
 function insertByLine(items: Item[], item: Item): void {
@@ -131,16 +124,75 @@ async function* csvRecords(input: Readable, platform: PlatformKey | null): Async
  * toolkit's columns); a bad record is never thrown, it is an item with `ok: false`.
  */
 export async function* readRecords(input: Readable, format: ImportFormat, platform: PlatformKey | null = null): AsyncGenerator<Item> {
-  for await (const items of readRecordBatches(input, format, platform)) yield* items;
-}
-
-/** `readRecords` a group at a time (a read chunk's lines for JSON lines, one row for CSV), for `importPosts`. */
-async function* readRecordBatches(input: Readable, format: ImportFormat, platform: PlatformKey | null): AsyncGenerator<Iterable<Item>> {
   if (format === 'csv') {
-    for await (const item of csvRecords(input, platform)) yield [item];
+    yield* csvRecords(input, platform);
     return;
   }
-  yield* jsonRecordBatches(input, (record) => (format === 'ndjson' ? mapFourCat(record, { platform }) : mapNative(record, { platform })));
+  for await (const lines of readLineBatches(input)) {
+    for (const l of lines) yield { line: l.line, mapped: mapJsonLine('tooLong' in l ? null : l.text, format, { platform }) };
+  }
+}
+
+/**
+ * The records of a file in line order, parsed, mapped, normalised and prepared for the writer, a group at a time.
+ * JSON lines are split and parsed here, YIELD_EVERY lines at a time, until the parse thread (when `threadMode` says
+ * so) is ready; from then on the file's bytes go to the thread as they are read, up to THREAD_CHUNKS_AHEAD messages
+ * of THREAD_CHUNK_BYTES ahead of the records the caller is writing.
+ */
+async function* parsedChunks(input: Readable, format: ImportFormat, platform: PlatformKey | null, threadMode: boolean | 'auto'): AsyncGenerator<ParsedChunk> {
+  if (format === 'csv') {
+    for await (const { line, mapped } of csvRecords(input, platform)) {
+      yield mapped.ok
+        ? { lines: [line], reasons: [null], posts: [preparePost(normalizePost(mapped.post))] }
+        : { lines: [line], reasons: [mapped.reason], posts: [] };
+    }
+    return;
+  }
+  const splitter = new LineSplitter();
+  let thread: ParseThread | null = threadMode === true ? new ParseThread() : null;
+  /** Set once the bytes go to the thread: where this thread's line splitting stopped. */
+  let handedOver: BytesMessage['start'] | null = null;
+  const ahead: Promise<ParsedChunk>[] = [];
+  let bytes: Buffer[] = [];
+  let size = 0;
+  let sent = false;
+  const send = (end: boolean) => {
+    const parsed = thread!.parse({ ...(sent ? {} : { start: handedOver! }), bytes: Buffer.concat(bytes, size), end });
+    parsed.catch(() => undefined); // thrown where it is awaited, in order
+    ahead.push(parsed);
+    sent = true;
+    bytes = [];
+    size = 0;
+  };
+  try {
+    for await (const chunk of input as AsyncIterable<Buffer | string>) {
+      const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+      if (!handedOver && thread && (thread.ready || threadMode === true)) handedOver = { state: splitter.state(), format, platform };
+      if (handedOver) {
+        bytes.push(buf);
+        size += buf.length;
+        if (size >= THREAD_CHUNK_BYTES) send(false);
+        if (ahead.length >= THREAD_CHUNKS_AHEAD) yield await ahead.shift()!;
+        continue;
+      }
+      const lines = splitter.push(buf);
+      if (threadMode === 'auto' && thread === null && lines.length > 0 && lines.at(-1)!.line >= PARSE_THREAD_AFTER_LINES) thread = new ParseThread();
+      yield* parsedHere(lines, format, platform);
+    }
+    if (handedOver) {
+      send(true);
+      while (ahead.length > 0) yield await ahead.shift()!;
+    } else {
+      yield* parsedHere(splitter.end(), format, platform);
+    }
+  } finally {
+    await thread?.close();
+  }
+}
+
+/** Lines parsed in this thread, YIELD_EVERY at a time (the caller may give the event loop a turn between). */
+function* parsedHere(lines: readonly Line[], format: 'jsonl' | 'ndjson', platform: PlatformKey | null): Generator<ParsedChunk> {
+  for (let i = 0; i < lines.length; i += YIELD_EVERY) yield parseChunk(chunkOf(lines.slice(i, i + YIELD_EVERY), format, platform));
 }
 
 const YIELD_EVERY = 100;
@@ -150,7 +202,7 @@ export async function importPosts(opts: ImportOptions): Promise<ImportReport> {
   const report: ImportReport = { format: opts.format, records: 0, inserted: 0, duplicates: 0, rejected: 0, problems: [] };
   const writer = new PostWriter(opts.storage, opts.organizationId, 'import');
   const batchSize = opts.batchSize ?? 5000;
-  let batch: NormalizedPost[] = [];
+  let batch: PreparedPost[] = [];
   // PostgreSQL: the next batch is parsed while the server writes this one (one batch in flight, so batches are
   // still written one after the other in file order, each its own transaction). SQLite's writes run on this
   // thread, and a transaction held open while parsing would keep the connection from everyone else.
@@ -161,7 +213,7 @@ export async function importPosts(opts: ImportOptions): Promise<ImportReport> {
     const posts = batch;
     batch = [];
     await writing;
-    writing = writer.write(posts).then((result) => {
+    writing = writer.writePrepared(posts).then((result) => {
       report.inserted += result.inserted;
       report.duplicates += result.duplicates;
       opts.onProgress?.(report);
@@ -172,18 +224,20 @@ export async function importPosts(opts: ImportOptions): Promise<ImportReport> {
   };
   const restore = await importPragmas(opts.storage);
   try {
-    for await (const items of readRecordBatches(opts.input, opts.format, platform)) {
-      for (const { line, mapped } of items) {
+    for await (const chunk of parsedChunks(opts.input, opts.format, platform, opts.parseThread ?? 'auto')) {
+      let next = 0;
+      for (let i = 0; i < chunk.lines.length; i += 1) {
         // The write's answers from the server are taken between records: without a turn of the event loop every
         // YIELD_EVERY records, each of a batch's round trips would wait for a whole read chunk (~1,000 lines) to parse.
         if (overlap && report.records % YIELD_EVERY === 0) await new Promise<void>((resolve) => { setImmediate(resolve); });
         report.records += 1;
-        if (!mapped.ok) {
+        const reason = chunk.reasons[i];
+        if (reason !== null && reason !== undefined) {
           report.rejected += 1;
-          if (report.problems.length < MAX_REPORTED_PROBLEMS) report.problems.push({ line, reason: mapped.reason });
+          if (report.problems.length < MAX_REPORTED_PROBLEMS) report.problems.push({ line: chunk.lines[i]!, reason });
           continue;
         }
-        batch.push(normalizePost(mapped.post));
+        batch.push(chunk.posts[next++]!);
         if (batch.length >= batchSize) await flush();
       }
     }

@@ -18,65 +18,109 @@ export async function* readLines(input: Readable | AsyncIterable<Buffer | string
  * An import takes them so, without an asynchronous step per line (issue 19: a third of the line splitting's time).
  */
 export async function* readLineBatches(input: Readable | AsyncIterable<Buffer | string>, maxBytes = MAX_LINE_BYTES): AsyncGenerator<Line[]> {
-  let parts: Buffer[] = [];
-  let size = 0;
-  let tooLong = false;
-  let line = 0;
-  let first = true;
-  let out: Line[] = [];
-  const emitText = (decoded: string) => {
-    line += 1;
-    let text = decoded;
-    if (text.endsWith('\r')) text = text.slice(0, -1);
-    if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    if (text.trim() !== '') out.push({ line, text });
-  };
-  const emit = () => {
-    if (tooLong) {
-      line += 1;
-      out.push({ line, tooLong: true });
-    } else {
-      emitText(Buffer.concat(parts, size).toString('utf8'));
-    }
-    parts = [];
-    size = 0;
-    tooLong = false;
-  };
+  const splitter = new LineSplitter(maxBytes);
   for await (const chunk of input) {
-    let buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    if (first && buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) buf = buf.subarray(3);
-    first = false;
+    const lines = splitter.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+    if (lines.length > 0) yield lines;
+  }
+  const last = splitter.end();
+  if (last.length > 0) yield last;
+}
+
+/** Where a `LineSplitter` is in its stream: enough to go on splitting it elsewhere (the import's parse thread). */
+export interface SplitterState {
+  /** Lines ended so far. */
+  line: number;
+  /** Nothing read yet (a BOM may still come). */
+  first: boolean;
+  /** The line being read: its bytes so far, or null when it is already longer than the limit (skipped). */
+  pending: Uint8Array | null;
+}
+
+/** The line splitting of `readLineBatches`, one chunk at a time, its state handed over by `state()`. */
+export class LineSplitter {
+  private parts: Buffer[] = [];
+  private size = 0;
+  private tooLong = false;
+  private line = 0;
+  private first = true;
+  private out: Line[] = [];
+
+  constructor(private readonly maxBytes = MAX_LINE_BYTES, from?: SplitterState) {
+    if (!from) return;
+    this.line = from.line;
+    this.first = from.first;
+    if (from.pending === null) this.tooLong = true;
+    else if (from.pending.length > 0) this.take(Buffer.from(from.pending.buffer, from.pending.byteOffset, from.pending.byteLength));
+  }
+
+  state(): SplitterState {
+    return { line: this.line, first: this.first, pending: this.tooLong ? null : Buffer.concat(this.parts, this.size) };
+  }
+
+  /** The lines that end in `chunk`, in order. */
+  push(chunk: Buffer): Line[] {
+    let buf = chunk;
+    if (this.first && buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) buf = buf.subarray(3);
+    this.first = false;
     let start = 0;
     for (let nl = buf.indexOf(10, start); nl !== -1; nl = buf.indexOf(10, start)) {
-      if (size === 0 && !tooLong && nl - start <= maxBytes) {
+      if (this.size === 0 && !this.tooLong && nl - start <= this.maxBytes) {
         // The whole line is in this chunk (most lines): decoded from it, not copied and joined first.
-        emitText(buf.toString('utf8', start, nl));
+        this.emitText(buf.toString('utf8', start, nl));
       } else {
-        take(buf.subarray(start, nl));
-        emit();
+        this.take(buf.subarray(start, nl));
+        this.emit();
       }
       start = nl + 1;
     }
-    take(buf.subarray(start));
-    if (out.length > 0) {
-      yield out;
-      out = [];
-    }
+    this.take(buf.subarray(start));
+    return this.flushed();
   }
-  if (size > 0 || tooLong) emit();
-  if (out.length > 0) yield out;
 
-  function take(piece: Buffer) {
-    if (tooLong || piece.length === 0) return;
-    if (size + piece.length > maxBytes) {
-      tooLong = true;
-      parts = [];
-      size = 0;
+  /** The last line, when the stream does not end with a line break. */
+  end(): Line[] {
+    if (this.size > 0 || this.tooLong) this.emit();
+    return this.flushed();
+  }
+
+  private flushed(): Line[] {
+    const lines = this.out;
+    this.out = [];
+    return lines;
+  }
+
+  private emitText(decoded: string): void {
+    this.line += 1;
+    let text = decoded;
+    if (text.endsWith('\r')) text = text.slice(0, -1);
+    if (this.line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (text.trim() !== '') this.out.push({ line: this.line, text });
+  }
+
+  private emit(): void {
+    if (this.tooLong) {
+      this.line += 1;
+      this.out.push({ line: this.line, tooLong: true });
+    } else {
+      this.emitText(Buffer.concat(this.parts, this.size).toString('utf8'));
+    }
+    this.parts = [];
+    this.size = 0;
+    this.tooLong = false;
+  }
+
+  private take(piece: Buffer): void {
+    if (this.tooLong || piece.length === 0) return;
+    if (this.size + piece.length > this.maxBytes) {
+      this.tooLong = true;
+      this.parts = [];
+      this.size = 0;
       return;
     }
     // Copy: the stream may reuse its chunk buffers.
-    parts.push(Buffer.from(piece));
-    size += piece.length;
+    this.parts.push(Buffer.from(piece));
+    this.size += piece.length;
   }
 }
 
