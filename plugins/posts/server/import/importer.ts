@@ -46,9 +46,11 @@ export interface ImportOptions {
   batchSize?: number;
   onProgress?: (report: ImportReport) => void;
   /**
-   * JSON lines (native and NDJSON) are parsed in a thread of their own while this thread writes: 'auto' (the
-   * default) starts it once a file passes PARSE_THREAD_AFTER_LINES lines (its start-up, about a second of CPU, is
-   * not worth it for less) and parses here until it is ready; true uses it from the first line; false never.
+   * JSON lines (native and NDJSON) are parsed in a thread of their own while this thread writes: 'auto' starts it
+   * once a file passes PARSE_THREAD_AFTER_LINES lines (its start-up, about a second of CPU, is not worth it for
+   * less) and parses here until it is ready; true uses it from the first line; false never. Default: 'auto' on
+   * SQLite, false on PostgreSQL, where the next batch is already parsed while the server writes and the thread
+   * measured slower for 40 % more node CPU (docs/benchmarks.md, issue 19 round 5).
    */
   parseThread?: boolean | 'auto';
 }
@@ -224,7 +226,8 @@ export async function importPosts(opts: ImportOptions): Promise<ImportReport> {
   };
   const restore = await importPragmas(opts.storage);
   try {
-    for await (const chunk of parsedChunks(opts.input, opts.format, platform, opts.parseThread ?? 'auto')) {
+    const threadMode = opts.parseThread ?? (opts.storage.dialect === 'sqlite' ? 'auto' : false);
+    for await (const chunk of parsedChunks(opts.input, opts.format, platform, threadMode)) {
       let next = 0;
       for (let i = 0; i < chunk.lines.length; i += 1) {
         // The write's answers from the server are taken between records: without a turn of the event loop every
