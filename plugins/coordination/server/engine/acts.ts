@@ -39,20 +39,20 @@ export class ActBuffer {
 
   /**
    * Sorted by key, keeping push order within a key: push acts in time order and each key's run is time-sorted.
+   * Sorts the buffer in place (column by column through one scratch array: a sorted copy would double the acts'
+   * memory for the rest of the detection) and returns it as the sorted acts; push no more acts afterwards.
    * Throws when a key's run is not in time order (a caller bug that would silently break the windows).
    */
   sorted(): SortedActs {
     const n = this.n;
     const order = radixOrder(this.key, n);
-    const s: SortedActs = {
-      n,
-      key: u32(n), time: f64(n), acc: i32(n), post: i32(n), w: f32(n),
+    const scratch = new Float64Array(n);
+    const permute = <T extends Uint32Array | Float64Array | Int32Array | Float32Array>(col: T): T => {
+      for (let r = 0; r < n; r++) scratch[r] = col[order[r]!]!;
+      for (let r = 0; r < n; r++) col[r] = scratch[r]!;
+      return col.subarray(0, n) as T;
     };
-    for (let r = 0; r < n; r++) {
-      const i = order[r]!;
-      s.key[r] = this.key[i]!; s.time[r] = this.time[i]!; s.acc[r] = this.acc[i]!; s.post[r] = this.post[i]!;
-      s.w[r] = this.w[i]!;
-    }
+    const s: SortedActs = { n, key: permute(this.key), time: permute(this.time), acc: permute(this.acc), post: permute(this.post), w: permute(this.w) };
     for (let r = 1; r < n; r++) {
       if (s.key[r] === s.key[r - 1] && s.time[r]! < s.time[r - 1]!) throw new Error('acts must be pushed in time order');
     }

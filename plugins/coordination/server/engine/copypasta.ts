@@ -48,7 +48,8 @@ export class TextIndex {
     this.shBuf = u32(cap * 20);
     this.shEnd = i32(cap);
     this.sorted = u8(cap);
-    this.bandKeys = u32(cap * params.bands);
+    // outside the arena: the band keys serve nearDuplicateFamilies only, and are let go after it (releaseBands)
+    this.bandKeys = new Uint32Array(cap * params.bands);
   }
 
   /**
@@ -84,7 +85,12 @@ export class TextIndex {
     const o = i32(cap + 1); o.set(this.shOff); this.shOff = o;
     const e = i32(cap); e.set(this.shEnd); this.shEnd = e;
     const f = u8(cap); f.set(this.sorted); this.sorted = f;
-    const k = u32(cap * this.params.bands); k.set(this.bandKeys); this.bandKeys = k;
+    const k = new Uint32Array(cap * this.params.bands); k.set(this.bandKeys); this.bandKeys = k;
+  }
+
+  /** Lets go of the band keys (16 per text at the defaults) once the families are joined; add no texts after. */
+  releaseBands(): void {
+    this.bandKeys = new Uint32Array(0);
   }
 
   /** Exact word-bigram Jaccard of texts x and y. */

@@ -12,6 +12,7 @@ import { resolveConfig } from './config';
 import { nearDuplicateFamilies } from './copypasta';
 import { extractActs, type Extracted } from './extract';
 import { PairTable, PostPartnerSet } from './pairTable';
+import { TypedEdges, type TypedEdge } from './typedEdges';
 import { poissonUpperTail } from './stats';
 import { uniform } from '@core/shared/random';
 import { buildClusters } from './report';
@@ -23,24 +24,8 @@ import type { CoordAccount, CoordinationConfig, CoordinationInput, CoordinationR
 export const TYPE_BIT: Readonly<Record<EvidenceType, number>> = Object.fromEntries(
   EVIDENCE_TYPES.map((t, i) => [t, 1 << i]),
 ) as Record<EvidenceType, number>;
+export type { TypedEdge };
 export const BEHAVIOURAL_MASK = BEHAVIOURAL_TYPES.reduce((m, t) => m | TYPE_BIT[t], 0);
-
-/** A pair of accounts with at least one type passing its thresholds. */
-export interface TypedEdge {
-  a: number;
-  b: number;
-  /** bit per passing type (TYPE_BIT) */
-  mask: number;
-  co: Float64Array;
-  weight: Float64Array;
-  total: number;
-  /** acts proving the edge from repeated bursts: (type index, act of a, act of b) in the sorted acts of the type */
-  proofs?: Array<[number, number, number]>;
-  /** the types that passed pairwise, before repeated bursts added theirs (undefined: no burst added any) */
-  pairMask?: number;
-  /** the edge's weight in the Louvain graph (pairwise types only), 0 when pairwise evidence alone would not keep it */
-  louvainWeight?: number;
-}
 
 export interface EngineState {
   posts: PostSource;
@@ -82,6 +67,7 @@ function detect(posts: PostSource, accounts: readonly CoordAccount[], cfg: Coord
   const nAcc = x.accountIds.length;
   const cp = cfg.copypasta;
   const nd = nearDuplicateFamilies(x.texts, { ...cp, windowMs: cfg.types.COPYPASTA.windowMs });
+  x.texts.releaseBands();
   const famOfPost = i32(x.postTime.length).fill(-1);
   const familyActs = new ActBuffer(1024);
   for (let i = 0; i < x.texts.n; i++) {
@@ -132,121 +118,32 @@ function detect(posts: PostSource, accounts: readonly CoordAccount[], cfg: Coord
     copypasta: { texts: x.texts.n, candidates: nd.verifications, verified: nd.verified, families: nd.families },
     edges: 0, clusters: 0, arenaBytes: 0, timingsMs: timings,
   };
-  const edges = new Map<number, TypedEdge>();
+  const edges = new TypedEdges(nAcc);
   // one table, one post-partner set and one scratch for all types, sized for the largest
   let maxActs = 0;
   for (const t of EVIDENCE_TYPES) maxActs = Math.max(maxActs, sorted[t].n);
-  const table = new PairTable(Math.max(1024, maxActs * 2));
-  const seen = new PostPartnerSet(Math.max(1024, Math.max(sorted.SYNCHRONOUS_URL_SHARE.n, sorted.SYNCHRONOUS_HASHTAG_SHARE.n) * 3));
+  const tableCapacity = Math.max(1024, maxActs * 2);
+  const seenCapacity = Math.max(1024, Math.max(sorted.SYNCHRONOUS_URL_SHARE.n, sorted.SYNCHRONOUS_HASHTAG_SHARE.n) * 3);
+  // the report's proving scan reuses the scratch: it stays in the detection's arena
   const scratch = new ScanScratch(nAcc, maxActs);
-  const exposure = f64(nAcc);
-  // per act: accounts in its key's run (crowds.ts); stamps start at 0, which no run's mark (-1 - start) equals
-  const runSize = i32(Math.max(1, maxActs)), runStamp = i32(nAcc);
   state.scratch = scratch;
-  EVIDENCE_TYPES.forEach((type, ti) => {
-    const tc = cfg.types[type];
-    const acts = sorted[type];
-    stats.postings[type] = acts.n;
-    if (!tc.enabled || acts.n < 2) return;
-    table.reset();
-    const counters: ScanCounters = { pairEvents: 0, crowded: 0 };
-    const { acc } = acts;
-    // chance that an act falls inside a given window, if acts were spread uniformly over the corpus' time span
-    // (the posts' span; account creation: the creation times' span)
-    let tMin = Infinity, tMax = -Infinity;
-    const times = type === 'SYNCHRONOUS_ACCOUNT_CREATION' ? acts.time : x.postTime;
-    const nt = type === 'SYNCHRONOUS_ACCOUNT_CREATION' ? acts.n : times.length;
-    for (let i = 0; i < nt; i++) { const t = times[i]!; if (t < tMin) tMin = t; if (t > tMax) tMax = t; }
-    const chance = Number.isFinite(tc.windowMs) ? (2 * tc.windowMs) / Math.max(2 * tc.windowMs, tMax - tMin) : 0;
-    // per account: how many acts its own acts had around them (what a random account would meet by chance)
-    exposure.fill(0);
-    // types whose posts carry several keys count a post once per partner (its rarest shared key)
-    const multiKey = type === 'SYNCHRONOUS_URL_SHARE' || type === 'SYNCHRONOUS_HASHTAG_SHARE';
-    if (multiKey) seen.reset();
-    const post = acts.post;
-    const timed = Number.isFinite(tc.windowMs);
-    if (timed) runAccounts(acts, tc.windowMs, runStamp, runSize);
-    const crowd = cfg.crowdAccounts;
-    scanWindows(acts, tc, x.population, nAcc, accept[type], (i, j, ctx) => {
-      const a = acc[i]!, b = acc[j]!;
-      const s = table.slot(a, b);
-      let c = 1, r = ctx.rarity;
-      if (multiKey) {
-        r = seen.offer(post[i]!, b, nAcc, ctx.rarity);
-        // a post already counted for b: a rarer shared key only raises its rarity
-        if (!seen.added) { if (r === 0) return; c = 0; }
-      }
-      if (a < b) { table.o1[s]! += c; table.r1[s]! += r; } else { table.o2[s]! += c; table.r2[s]! += r; }
-      // outside crowds (timeless keys have no runs: their fan-out cap is their crowd rule)
-      if (c > 0 && (!timed || runSize[i]! <= crowd)) {
-        if (a < b) { if (table.q1[s]! < 255) table.q1[s]!++; } else if (table.q2[s]! < 255) table.q2[s]!++;
-      }
-      if (chance > 0 && table.last[s] !== ctx.start) {
-        // once per pair and key: the co-actions two independent accounts would have on it by chance
-        table.last[s] = ctx.start;
-        const na = ctx.count[a < b ? a : b]!, nb = ctx.count[a < b ? b : a]!;
-        table.e1[s]! += na * -Math.expm1(-nb * chance);
-        table.e2[s]! += nb * -Math.expm1(-na * chance);
-      }
-    }, counters, undefined, exposure, scratch);
-    stats.pairEvents[type] = counters.pairEvents;
-    stats.crowdedActs[type] = counters.crowded;
-    stats.pairs[type] = table.size;
-    const activity = x.activity[type];
-    const postBased = Number.isFinite(tc.windowMs) && type !== 'SYNCHRONOUS_ACCOUNT_CREATION';
-    const alpha = cfg.chanceAlpha;
-    let passing = 0;
-    table.forEachSlot((s) => {
-      const o1 = table.o1[s]!, o2 = table.o2[s]!;
-      const a = table.a[s]!, b = table.b[s]!;
-      // chance co-actions: habitual use of the same keys (e1, e2, per key) plus popular or bursty keys: b's posts,
-      // drawn at random from all posts, landing among the acts around a's acts
-      const e1 = table.e1[s]! + (postBased ? (exposure[a]! * x.postsOf[b]!) / x.postTime.length : 0);
-      const e2 = table.e2[s]! + (postBased ? (exposure[b]! * x.postsOf[a]!) / x.postTime.length : 0);
-      // significance against chance, in the weaker direction: P(X >= observed | Poisson(expected)) <= alpha
-      const weak = o1 - e1 <= o2 - e2 ? 1 : 2;
-      const co = Math.min(o1, o2);
-      if (co < tc.minCoActions) return;
-      const tail = poissonUpperTail(weak === 1 ? o1 : o2, weak === 1 ? e1 : e2);
-      if (tail > alpha) return;
-      // evidence mostly from crowds: one pair among the many each viral moment makes, so a stricter test
-      if (Math.min(table.q1[s]!, table.q2[s]!) < tc.minCoActions && tail > cfg.crowdAlpha) return;
-      const rar = Math.min(table.r1[s]!, table.r2[s]!);
-      const norm = tc.activityNormalised ? rar / Math.max(activity[a]!, activity[b]!) : rar;
-      if (norm < tc.minWeight) return;
-      passing++;
-      const key = a * nAcc + b;
-      let e = edges.get(key);
-      if (!e) {
-        e = { a, b, mask: 0, co: new Float64Array(EVIDENCE_TYPES.length), weight: new Float64Array(EVIDENCE_TYPES.length), total: 0 };
-        edges.set(key, e);
-      }
-      e.mask |= 1 << ti;
-      e.co[ti] = Math.min(o1, o2);
-      e.weight[ti] = norm;
-    });
-    stats.passingPairs[type] = passing;
-    lap(`scan:${type}`);
-  });
+  // The pair table and the post-partner set (the scans' largest arrays, about half of the engine's arena at 1M posts)
+  // live in an arena of their own, let go after the last scan instead of staying until the report. Room for two
+  // doublings of each: address space only, committed as the pages are touched.
+  const scanBytes = 3 * (PairTable.bytesFor(tableCapacity) + PostPartnerSet.bytesFor(seenCapacity)) + nAcc * 16 + maxActs * 4 + 2 ** 20;
+  withArena(scanBytes, () => scanPairs(state, edges, stats, lap, new PairTable(tableCapacity), new PostPartnerSet(seenCapacity), maxActs));
 
   // Repeated bursts: groups whose members come back together, however crowded their bursts (bursts.ts).
   const bursts = repeatedBursts(state);
   for (const be of bursts.edges) {
-    const key = be.a * nAcc + be.b;
-    let e = edges.get(key);
-    if (!e) {
-      e = { a: be.a, b: be.b, mask: 0, co: new Float64Array(EVIDENCE_TYPES.length), weight: new Float64Array(EVIDENCE_TYPES.length), total: 0 };
-      edges.set(key, e);
-    }
+    const e = edges.of(be.a, be.b);
     e.pairMask ??= e.mask;
     for (let ti = 0; ti < EVIDENCE_TYPES.length; ti++) {
       const co = be.co[ti]!;
       // a type the pair passed already keeps its pairwise figures; a shared burst weighs as much as a co-action at
       // the type's threshold
       if (co === 0 || e.mask & (1 << ti)) continue;
-      e.mask |= 1 << ti;
-      e.co[ti] = co;
-      e.weight[ti] = cfg.types[EVIDENCE_TYPES[ti]!].minWeight * co;
+      edges.pass(e, ti, co, cfg.types[EVIDENCE_TYPES[ti]!].minWeight * co);
     }
     e.proofs = be.proofs;
   }
@@ -261,7 +158,8 @@ function detect(posts: PostSource, accounts: readonly CoordAccount[], cfg: Coord
     EVIDENCE_TYPES.forEach((t, ti) => {
       if (!(mask & (1 << ti))) return;
       const min = cfg.types[t].minWeight;
-      total += min > 0 ? Math.min(e.weight[ti]! / min, 20) : 1 + e.weight[ti]!;
+      const w = edges.weight(e, ti);
+      total += min > 0 ? Math.min(w / min, 20) : 1 + w;
     });
     return total;
   };
@@ -338,10 +236,103 @@ function detect(posts: PostSource, accounts: readonly CoordAccount[], cfg: Coord
   }
   lap('louvain');
 
-  const result = buildClusters(state, accepted, community, stats);
+  const result = buildClusters(state, edges, accepted, community, stats);
   stats.arenaBytes = arenaUsed();
   lap('report');
   return result;
+}
+
+/**
+ * Pass 1: co-actions per type and pair, scanned type by type into one pair table; the pairs passing their type's
+ * thresholds go into `edges`.
+ */
+function scanPairs(
+  state: EngineState, edges: TypedEdges, stats: CoordinationStats, lap: (name: string) => void,
+  table: PairTable, seen: PostPartnerSet, maxActs: number,
+): void {
+  const { cfg, x, sorted, accept } = state;
+  const scratch = state.scratch!;
+  const nAcc = x.accountIds.length;
+  const exposure = f64(nAcc);
+  // per act: accounts in its key's run (crowds.ts); stamps start at 0, which no run's mark (-1 - start) equals
+  const runSize = i32(Math.max(1, maxActs)), runStamp = i32(nAcc);
+  EVIDENCE_TYPES.forEach((type, ti) => {
+    const tc = cfg.types[type];
+    const acts = sorted[type];
+    stats.postings[type] = acts.n;
+    if (!tc.enabled || acts.n < 2) return;
+    table.reset();
+    const counters: ScanCounters = { pairEvents: 0, crowded: 0 };
+    const { acc } = acts;
+    // chance that an act falls inside a given window, if acts were spread uniformly over the corpus' time span
+    // (the posts' span; account creation: the creation times' span)
+    let tMin = Infinity, tMax = -Infinity;
+    const times = type === 'SYNCHRONOUS_ACCOUNT_CREATION' ? acts.time : x.postTime;
+    const nt = type === 'SYNCHRONOUS_ACCOUNT_CREATION' ? acts.n : times.length;
+    for (let i = 0; i < nt; i++) { const t = times[i]!; if (t < tMin) tMin = t; if (t > tMax) tMax = t; }
+    const chance = Number.isFinite(tc.windowMs) ? (2 * tc.windowMs) / Math.max(2 * tc.windowMs, tMax - tMin) : 0;
+    // per account: how many acts its own acts had around them (what a random account would meet by chance)
+    exposure.fill(0);
+    // types whose posts carry several keys count a post once per partner (its rarest shared key)
+    const multiKey = type === 'SYNCHRONOUS_URL_SHARE' || type === 'SYNCHRONOUS_HASHTAG_SHARE';
+    if (multiKey) seen.reset();
+    const post = acts.post;
+    const timed = Number.isFinite(tc.windowMs);
+    if (timed) runAccounts(acts, tc.windowMs, runStamp, runSize);
+    const crowd = cfg.crowdAccounts;
+    scanWindows(acts, tc, x.population, nAcc, accept[type], (i, j, ctx) => {
+      const a = acc[i]!, b = acc[j]!;
+      const s = table.slot(a, b);
+      let c = 1, r = ctx.rarity;
+      if (multiKey) {
+        r = seen.offer(post[i]!, b, nAcc, ctx.rarity);
+        // a post already counted for b: a rarer shared key only raises its rarity
+        if (!seen.added) { if (r === 0) return; c = 0; }
+      }
+      if (a < b) { table.o1[s]! += c; table.r1[s]! += r; } else { table.o2[s]! += c; table.r2[s]! += r; }
+      // outside crowds (timeless keys have no runs: their fan-out cap is their crowd rule)
+      if (c > 0 && (!timed || runSize[i]! <= crowd)) {
+        if (a < b) { if (table.q1[s]! < 255) table.q1[s]!++; } else if (table.q2[s]! < 255) table.q2[s]!++;
+      }
+      if (chance > 0 && table.last[s] !== ctx.start) {
+        // once per pair and key: the co-actions two independent accounts would have on it by chance
+        table.last[s] = ctx.start;
+        const na = ctx.count[a < b ? a : b]!, nb = ctx.count[a < b ? b : a]!;
+        table.e1[s]! += na * -Math.expm1(-nb * chance);
+        table.e2[s]! += nb * -Math.expm1(-na * chance);
+      }
+    }, counters, undefined, exposure, scratch);
+    stats.pairEvents[type] = counters.pairEvents;
+    stats.crowdedActs[type] = counters.crowded;
+    stats.pairs[type] = table.size;
+    const activity = x.activity[type];
+    const postBased = Number.isFinite(tc.windowMs) && type !== 'SYNCHRONOUS_ACCOUNT_CREATION';
+    const alpha = cfg.chanceAlpha;
+    let passing = 0;
+    table.forEachSlot((s) => {
+      const o1 = table.o1[s]!, o2 = table.o2[s]!;
+      const a = table.a[s]!, b = table.b[s]!;
+      // chance co-actions: habitual use of the same keys (e1, e2, per key) plus popular or bursty keys: b's posts,
+      // drawn at random from all posts, landing among the acts around a's acts
+      const e1 = table.e1[s]! + (postBased ? (exposure[a]! * x.postsOf[b]!) / x.postTime.length : 0);
+      const e2 = table.e2[s]! + (postBased ? (exposure[b]! * x.postsOf[a]!) / x.postTime.length : 0);
+      // significance against chance, in the weaker direction: P(X >= observed | Poisson(expected)) <= alpha
+      const weak = o1 - e1 <= o2 - e2 ? 1 : 2;
+      const co = Math.min(o1, o2);
+      if (co < tc.minCoActions) return;
+      const tail = poissonUpperTail(weak === 1 ? o1 : o2, weak === 1 ? e1 : e2);
+      if (tail > alpha) return;
+      // evidence mostly from crowds: one pair among the many each viral moment makes, so a stricter test
+      if (Math.min(table.q1[s]!, table.q2[s]!) < tc.minCoActions && tail > cfg.crowdAlpha) return;
+      const rar = Math.min(table.r1[s]!, table.r2[s]!);
+      const norm = tc.activityNormalised ? rar / Math.max(activity[a]!, activity[b]!) : rar;
+      if (norm < tc.minWeight) return;
+      passing++;
+      edges.pass(edges.of(a, b), ti, Math.min(o1, o2), norm);
+    });
+    stats.passingPairs[type] = passing;
+    lap(`scan:${type}`);
+  });
 }
 
 export function popcount(m: number): number {

@@ -4,6 +4,13 @@
  * the last key seen. Millions of pairs fit in typed arrays (42 bytes per slot) where a Map of objects would need ten times more.
  */
 import { f32, f64, i32, u8 } from './arena';
+
+/** Slots of an open-addressing table for `capacity` entries: a power of two, at most half full. */
+function slotsFor(capacity: number): number {
+  let cap = 1 << 4;
+  while (cap < capacity * 2) cap <<= 1;
+  return cap;
+}
 export class PairTable {
   size = 0;
   private mask: number;
@@ -24,8 +31,7 @@ export class PairTable {
   q2!: Uint8Array;
 
   constructor(capacity = 1 << 12) {
-    let cap = 1 << 4;
-    while (cap < capacity * 2) cap <<= 1;
+    const cap = slotsFor(capacity);
     this.mask = cap - 1;
     this.alloc(cap);
   }
@@ -41,6 +47,9 @@ export class PairTable {
   }
 
   get capacity(): number { return this.mask + 1; }
+
+  /** Bytes of a table made for `capacity` pairs: 42 a slot (two slots a pair at most). */
+  static bytesFor(capacity: number): number { return slotsFor(capacity) * 42; }
 
   /** Empties the table, keeping (and, when asked, growing) its arrays: one allocation serves every type. */
   reset(capacity = 0): void {
@@ -125,12 +134,14 @@ export class PostPartnerSet {
   private vals: Float32Array;
 
   constructor(capacity = 1 << 12) {
-    let cap = 1 << 4;
-    while (cap < capacity * 2) cap <<= 1;
+    const cap = slotsFor(capacity);
     this.mask = cap - 1;
     this.keys = f64(cap).fill(-1);
     this.vals = f32(cap);
   }
+
+  /** Bytes of a set made for `capacity` entries: 12 a slot. */
+  static bytesFor(capacity: number): number { return slotsFor(capacity) * 12; }
 
   /** Empties the set, keeping its arrays. */
   reset(): void {

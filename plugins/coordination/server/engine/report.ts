@@ -7,7 +7,8 @@ import {
   type EvidenceSample, type EvidenceType,
 } from '../../shared/types';
 import { scanWindows } from './acts';
-import type { EngineState, TypedEdge } from './detect';
+import type { EngineState } from './detect';
+import type { TypedEdge, TypedEdges } from './typedEdges';
 import type { CoordinationResult, CoordinationStats } from './types';
 
 interface IntraEdge {
@@ -37,6 +38,7 @@ export function formatWindow(ms: number): string {
 
 export function buildClusters(
   state: EngineState,
+  typedEdges: TypedEdges,
   accepted: TypedEdge[],
   community: Record<string, number>,
   stats: CoordinationStats,
@@ -137,7 +139,7 @@ export function buildClusters(
       EVIDENCE_TYPES.forEach((t, ti) => {
         if (!(e.mask & (1 << ti))) return;
         types.push(t);
-        evidence.push({ type: t, co_actions: round(e.co[ti]!, 3), weight: round(e.weight[ti]!), samples: ie.samples[ti]! });
+        evidence.push({ type: t, co_actions: round(typedEdges.co(e, ti), 3), weight: round(typedEdges.weight(e, ti)), samples: ie.samples[ti]! });
       });
       edges.push({ i: x.accountIds[e.a]!, j: x.accountIds[e.b]!, weight: round(e.total, 3), coordination_types: types, evidence });
     }
