@@ -122,7 +122,9 @@ function detect(posts: PostSource, accounts: readonly CoordAccount[], cfg: Coord
   // one table, one post-partner set and one scratch for all types, sized for the largest
   let maxActs = 0;
   for (const t of EVIDENCE_TYPES) maxActs = Math.max(maxActs, sorted[t].n);
-  const tableCapacity = Math.max(1024, maxActs * 2);
+  // pairs up to about the largest type's acts (a power of two above; it doubles when fuller): at 1M posts the most
+  // pairs of a type, 755k, fit the 2^21 slots made for 537k acts, where room for twice the acts took 2^22 (88 MB more)
+  const tableCapacity = Math.max(1024, maxActs);
   const seenCapacity = Math.max(1024, Math.max(sorted.SYNCHRONOUS_URL_SHARE.n, sorted.SYNCHRONOUS_HASHTAG_SHARE.n) * 3);
   // the report's proving scan reuses the scratch: it stays in the detection's arena
   const scratch = new ScanScratch(nAcc, maxActs);
