@@ -2,7 +2,8 @@
  * Issue 18, finding 2, through the real server with the real post store: a heavy live preview no longer holds the
  * server. On SQLite the search runs in a query thread (plugins/posts/server/collect/archiveThread.ts) and on
  * PostgreSQL in a transaction with a statement_timeout (run with NARRASCOPE_TEST_DATABASE_URL), both within
- * NARRASCOPE_QUERY_TIME_BUDGET_MS: while a hostile preview runs the health check answers within 100 ms, the hostile
+ * NARRASCOPE_QUERY_TIME_BUDGET_MS: while a hostile preview runs the health check answers at once (median under 50 ms,
+ * none held as long as the budget), the hostile
  * preview answers 408 with the plugin's message, normal previews answer what the in-process search answers, and
  * nothing stored changes.
  */
@@ -75,6 +76,8 @@ const ast = (query: string): QueryNode => {
 const preview = (query: string, over: Record<string, unknown> = {}) =>
   client.post('/api/v2/conversations/preview', conversationBody(projectId, { query_string: query, start_date: '2025-12-01T00:00', end_date: '2026-03-01T00:00', ...over }));
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 async function timed<T>(call: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now();
   const value = await call();
@@ -95,7 +98,7 @@ describe('live preview within a time budget, off the event loop (issue 18, findi
     expect(ms).toBeGreaterThan(BUDGET_MS + 200);
   });
 
-  it('while a hostile preview runs the health check answers within 100 ms; the preview answers 408 with the message; nothing changes', async () => {
+  it('while a hostile preview runs the health check answers at once; the preview answers 408 with the message; nothing changes', async () => {
     await preview('tariff'); // a warm query thread, as on a server that has answered one preview
     const before = await stored();
     let done = false;
@@ -112,7 +115,11 @@ describe('live preview within a time budget, off the event loop (issue 18, findi
     expect(res.body.metadata.msg).toBe('This query took too long to preview. Narrow it with fewer terms or a shorter date range.');
     expect(ms).toBeGreaterThanOrEqual(BUDGET_MS - 5);
     expect(health.length).toBeGreaterThanOrEqual(3);
-    expect(Math.max(...health)).toBeLessThan(100);
+    // A search on the event loop would hold a probe for the whole search (the premise: well past BUDGET_MS + 200 ms),
+    // so the slowest probe staying under the budget proves the loop was free; the median shows it answered at once.
+    // A fixed 100 ms for the slowest failed once in CI on a loaded 2-core machine (112 ms: one scheduling hiccup).
+    expect(Math.max(...health)).toBeLessThan(BUDGET_MS);
+    expect(median(health)).toBeLessThan(50);
     // Asked again (Chromium resends a POST answered 408 by itself), it answers at once without searching again.
     const again = await timed(() => preview(hostile('a')));
     expect([again.value.status, again.value.body.metadata.msg]).toEqual([408, MESSAGES.previewTooSlow]);
