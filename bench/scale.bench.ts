@@ -29,8 +29,8 @@ import { cpuMs, memorySampler, printTable, status, storedRows } from './lib';
  *
  *   npm run bench -- scale --posts 1000000 [--dir D] [--keep] [--pg postgres://postgres@127.0.0.1:5432/postgres]
  *
- * With --pg the corpus is imported into a PostgreSQL database (helper47_scale_N) and each attempt runs on a template
- * copy of it (helper47_scale_run); both are dropped at the end unless --keep. Without --dir, a temporary folder
+ * With --pg the corpus is imported into a PostgreSQL database (narrascope_bench_scale_N) and each attempt runs on a template
+ * copy of it (narrascope_bench_scale_run); both are dropped at the end unless --keep. Without --dir, a temporary folder
  * that is removed at the end.
  */
 const { values } = parseArgs({
@@ -46,10 +46,10 @@ const ORG = 'Bench';
 const corpusFile = (dir: string) => path.join(dir, 'corpus.jsonl');
 const baseDir = (dir: string) => path.join(dir, 'base');
 
-/** PostgreSQL (`--pg URL`): databases this bench creates there and drops (`helper47_` names, the helper that wrote it). */
+/** PostgreSQL (`--pg URL`): databases this bench creates there and drops (`narrascope_bench_scale_` names). */
 const PG = values.pg ?? null;
-const pgBaseName = (posts: number) => `helper47_scale_${posts}`;
-const PG_RUN = 'helper47_scale_run';
+const pgBaseName = (posts: number) => `narrascope_bench_scale_${posts}`;
+const PG_RUN = 'narrascope_bench_scale_run';
 function pgUrl(name: string): string {
   const url = new URL(PG!);
   url.pathname = `/${name}`;
