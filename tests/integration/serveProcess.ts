@@ -34,19 +34,32 @@ export function processRunner(dataDir: string) {
   };
   return {
     spawnCli,
-    /** `serve` (with `args`, e.g. `--no-worker`), waiting until the health check answers (or the process exits). */
+    /**
+     * `serve` (with `args`, e.g. `--no-worker`), waiting until the health check answers. A process that exits first
+     * because its port was taken meanwhile (freePort closes the port before the child listens on it; other test
+     * files start servers too) is started again on another port; any other early exit fails with what it printed.
+     */
     async serve(env: Record<string, string> = {}, args: string[] = []) {
-      const port = await freePort();
-      const run = spawnCli(['serve', ...args], { PORT: String(port), ...env });
-      const url = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 1200 && run.child.exitCode === null; i++) {
-        try {
-          if ((await fetch(`${url}/api/v2/health`)).ok) break;
-        } catch { /* starting */ }
-        await new Promise((r) => setTimeout(r, 100));
+      for (let attempt = 1; ; attempt++) {
+        const port = await freePort();
+        const run = spawnCli(['serve', ...args], { PORT: String(port), ...env });
+        const url = `http://127.0.0.1:${port}`;
+        let healthy = false;
+        for (let i = 0; i < 1200 && run.child.exitCode === null && !healthy; i++) {
+          try {
+            healthy = (await fetch(`${url}/api/v2/health`)).ok;
+          } catch { /* starting */ }
+          if (!healthy) await new Promise((r) => setTimeout(r, 100));
+        }
+        if (!healthy) {
+          if (run.child.exitCode === null) process.kill(-run.child.pid!, 'SIGKILL'); // still silent after 2 minutes
+          await run.exited;
+          if (attempt < 3 && run.output().includes('EADDRINUSE')) continue;
+          throw new Error(`serve did not answer its health check (exit code ${run.child.exitCode}):\n${run.output()}`);
+        }
+        const stop = () => new Promise<void>((resolve) => { run.child.once('exit', () => resolve()); process.kill(-run.child.pid!, 'SIGTERM'); });
+        return { url, output: run.output, stop };
       }
-      const stop = () => new Promise<void>((resolve) => { run.child.once('exit', () => resolve()); process.kill(-run.child.pid!, 'SIGTERM'); });
-      return { url, output: run.output, stop };
     },
     killAll() {
       for (const c of children) if (c.exitCode === null && c.signalCode === null) process.kill(-c.pid!, 'SIGKILL');
