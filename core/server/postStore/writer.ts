@@ -6,7 +6,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Storage } from '@core/server/storage/database';
-import { bulkInsert, type BulkColumn, type Cell } from './sql';
+import { bulkInsert as insertStatements, type BulkColumn, type Cell } from './sql';
+import { copyInsert } from './pgCopy';
 import type { NormalizedPost } from './normalize';
 import { preparePost, type PreparedPost } from './prepared';
 
@@ -34,6 +35,13 @@ const ACTOR_COLUMNS = [
 
 /** Profile fields a later sighting of an account may fill in or change. */
 const ACTOR_UPDATED = ['user_id', 'screen_name', 'display_name', 'location', 'url', 'avatar_url', 'bio', 'created_at', 'embedded_profile_url'] as const;
+
+/** PostgreSQL's rows go through COPY (pgCopy.ts, ADR 0020); SQLite's through multi-row INSERT statements (sql.ts). */
+function bulkInsert<R = Record<string, unknown>>(
+  db: Kysely<any>, dialect: Storage['dialect'], table: string, columns: readonly BulkColumn[], rows: readonly Cell[][], suffix = '', cap?: number,
+): Promise<R[]> {
+  return dialect === 'postgres' ? copyInsert<R>(db, table, columns, rows, suffix) : insertStatements<R>(db, dialect, table, columns, rows, suffix, cap);
+}
 
 const keyOf = (platform: string, rid: string) => `${platform}\u0000${rid}`;
 
