@@ -20,7 +20,7 @@ import { serverPlugins } from '../plugins/index.server';
 import { normalizePost, type NormalizedPost } from '@core/server/postStore/normalize';
 import { PostWriter } from '@core/server/postStore/writer';
 import { createNarrativesService } from '../plugins/topics/server/service';
-import { cpuMs, memorySampler, status, vmHwmMb, printTable } from './lib';
+import { cpuMs, memorySampler, status, storedRows, vmHwmMb, printTable } from './lib';
 
 /**
  * The coordination pipeline stage end to end (issue 8): the planted-campaign corpus of the engine bench (same
@@ -155,10 +155,12 @@ async function stage(dir: string): Promise<Record<string, unknown>> {
   }
   const counted = await db.selectFrom('topics_narratives').select(sql<number>`sum(coordination_cluster_count)`.as('n')).where('run_id', '=', runId).executeTakeFirstOrThrow();
   await storage.close();
+  // What the stage stored, hashed (timings and ids left out): equal before and after a change that must not change it.
+  const hashes = storedRows(path.join(dir, 'bench.sqlite'), runId, /^(coordination_|topics_narratives$)/);
   return {
     posts: runRow.number_posts, read: span(0, 0.3), engine: span(0.3, 0.8), write: span(0.8, 1), total: span(0, 1),
     detectMs: Object.values(stats.timingsMs as Record<string, number>).reduce((s, v) => s + v, 0),
-    peakMb, baseMb, fileMb: endStatus.RssFile, load, loadAfter, eval: evaluation, rows, narrativeClusterCounts: Number(counted.n),
+    peakMb, baseMb, fileMb: endStatus.RssFile, load, loadAfter, eval: evaluation, rows, narrativeClusterCounts: Number(counted.n), hashes,
   };
 }
 
@@ -218,6 +220,8 @@ function main(): void {
     database: mb(seeded.dbMb), 'rows written (clusters / vertices / edges / evidence / post-cluster)': Object.values(s.rows).join(' / '),
     'narrative cluster counts': s.narrativeClusterCounts,
   })));
+  printTable('Stored rows, hashed (bench/lib.ts storedRows: timings, ids and times left out)', results.flatMap(({ staged: s }) =>
+    Object.entries(s.hashes as Record<string, { rows: number; hash: string }>).map(([table, h]) => ({ posts: s.posts, table, rows: h.rows, hash: h.hash }))));
 }
 
 if (values.child === 'seed') process.stdout.write(`${JSON.stringify(await seed(Number(positionals[0]), positionals[1]!))}\n`);

@@ -15,7 +15,7 @@ import { PairTable, PostPartnerSet } from './pairTable';
 import { TypedEdges, type TypedEdge } from './typedEdges';
 import { poissonUpperTail } from './stats';
 import { uniform } from '@core/shared/random';
-import { buildClusters } from './report';
+import { buildClusters, type EvidenceSink } from './report';
 import { repeatedBursts } from './bursts';
 import { runAccounts } from './crowds';
 import { objectSource, packedSource, type PackedPosts, type PostSource } from './postSource';
@@ -47,22 +47,37 @@ export function detectCoordination(input: CoordinationInput, partial?: DeepParti
 /** The run in columns (postSource.ts): what the pipeline stage's worker detects on. Same result as the objects. */
 export interface PackedInput { posts: PackedPosts; accounts?: readonly CoordAccount[] }
 
-export function detectCoordinationPacked(input: PackedInput, partial?: DeepPartial<CoordinationConfig>): CoordinationResult {
-  return detectFrom(packedSource(input.posts), input.accounts ?? [], resolveConfig(partial));
+/** How a caller that owns the input and its thread (the stage's worker) lets the detection return memory early. */
+export interface MemoryOptions {
+  /** the detection may empty the packed columns it no longer needs (all but the post ids) once it has read them */
+  consumeInput?: boolean;
+  /**
+   * a full garbage collection of the calling thread, run after the copypasta families (texts, band keys and the
+   * input's columns let go) and after the scans (their arena dropped): V8 would keep those pages until a later full
+   * collection, which the typed-array phases rarely trigger
+   */
+  collect?: () => void;
+  /** the evidence samples go here instead of into the result (report.ts, `EvidenceSink`) */
+  evidence?: EvidenceSink;
 }
 
-function detectFrom(posts: PostSource, accounts: readonly CoordAccount[], cfg: CoordinationConfig): CoordinationResult {
+export function detectCoordinationPacked(input: PackedInput, partial?: DeepPartial<CoordinationConfig>, memory: MemoryOptions = {}): CoordinationResult {
+  return detectFrom(packedSource(input.posts, memory.consumeInput), input.accounts ?? [], resolveConfig(partial), memory);
+}
+
+function detectFrom(posts: PostSource, accounts: readonly CoordAccount[], cfg: CoordinationConfig, memory: MemoryOptions = {}): CoordinationResult {
   // typed arrays come out of one buffer: about 450 bytes per post and 200 per account at the defaults
   const bytes = 16 * 2 ** 20 + posts.n * (450 + 4 * cfg.copypasta.bands) + accounts.length * 200;
-  return withArena(bytes, () => detect(posts, accounts, cfg));
+  return withArena(bytes, () => detect(posts, accounts, cfg, memory.collect ?? (() => {}), memory.evidence));
 }
 
-function detect(posts: PostSource, accounts: readonly CoordAccount[], cfg: CoordinationConfig): CoordinationResult {
+function detect(posts: PostSource, accounts: readonly CoordAccount[], cfg: CoordinationConfig, collect: () => void, sink?: EvidenceSink): CoordinationResult {
   const timings: Record<string, number> = {};
   let t0 = now();
   const lap = (name: string) => { const t = now(); timings[name] = Math.round((t - t0) * 10) / 10; t0 = t; };
 
   const x = extractActs(posts, accounts, cfg);
+  posts.release();
   lap('extract');
   const nAcc = x.accountIds.length;
   const cp = cfg.copypasta;
@@ -78,6 +93,7 @@ function detect(posts: PostSource, accounts: readonly CoordAccount[], cfg: Coord
     familyActs.push(root, x.texts.time[i]!, x.postAcc[r]!, r, 1);
   }
   x.acts.COPYPASTA = familyActs;
+  collect();
   lap('copypasta');
 
   const sorted = {} as Record<EvidenceType, SortedActs>;
@@ -134,6 +150,7 @@ function detect(posts: PostSource, accounts: readonly CoordAccount[], cfg: Coord
   // doublings of each: address space only, committed as the pages are touched.
   const scanBytes = 3 * (PairTable.bytesFor(tableCapacity) + PostPartnerSet.bytesFor(seenCapacity)) + nAcc * 16 + maxActs * 4 + 2 ** 20;
   withArena(scanBytes, () => scanPairs(state, edges, stats, lap, new PairTable(tableCapacity), new PostPartnerSet(seenCapacity), maxActs));
+  collect();
 
   // Repeated bursts: groups whose members come back together, however crowded their bursts (bursts.ts).
   const bursts = repeatedBursts(state);
@@ -238,7 +255,7 @@ function detect(posts: PostSource, accounts: readonly CoordAccount[], cfg: Coord
   }
   lap('louvain');
 
-  const result = buildClusters(state, edges, accepted, community, stats);
+  const result = buildClusters(state, edges, accepted, community, stats, sink);
   stats.arenaBytes = arenaUsed();
   lap('report');
   return result;

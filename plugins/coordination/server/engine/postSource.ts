@@ -23,6 +23,11 @@ export interface PostSource {
   /** text(i) is not null (without decoding it) */
   hasText(i: number): boolean;
   engagement(i: number): number | null;
+  /**
+   * Lets go of everything but `id` and `engagement`: after extraction the engine reads nothing else. Only a source
+   * made with `consume` (the stage's worker, whose run was transferred to it) empties its columns; otherwise a no-op.
+   */
+  release(): void;
 }
 
 /**
@@ -65,13 +70,18 @@ export function objectSource(posts: readonly CoordPost[]): PostSource {
     text: (i) => posts[i]!.text || null,
     hasText: (i) => !!posts[i]!.text,
     engagement: (i) => posts[i]!.engagement_score ?? null,
+    release: () => {},
   };
 }
 
-export function packedSource(p: PackedPosts): PostSource {
+/**
+ * `consume`: `release()` empties `p`'s columns but `id` (and its string table), so the worker's own copy of the run
+ * (about 150 MB at 1M posts, mostly texts) is freed after extraction instead of living to the end of the detection.
+ */
+export function packedSource(p: PackedPosts, consume = false): PostSource {
   // ignoreBOM: a text that starts with U+FEFF keeps it, as the object layout does
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  const { strings } = p;
+  let { strings } = p;
   return {
     n: p.n,
     id: (i) => String(p.id[i]!),
@@ -89,6 +99,15 @@ export function packedSource(p: PackedPosts): PostSource {
     },
     hasText: (i) => p.textOff[i + 1]! > p.textOff[i]!,
     engagement: () => null,
+    release: () => {
+      if (!consume) return;
+      const none = new Int32Array(0);
+      Object.assign(p, {
+        time: new Float64Array(0), account: none, platform: none, repost: none, urlOff: none, urlIds: none, tagOff: none, tagIds: none,
+        textOff: none, textBytes: new Uint8Array(0), strings: [],
+      });
+      strings = [];
+    },
   };
 }
 

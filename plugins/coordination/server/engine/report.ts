@@ -14,7 +14,42 @@ import type { CoordinationResult, CoordinationStats } from './types';
 interface IntraEdge {
   edge: TypedEdge;
   cluster: number;
-  samples: EvidenceSample[][];
+  /** per type: rows of `SampleRows` */
+  samples: number[][];
+}
+
+/**
+ * Receives the reported edges' evidence samples in order (edges numbered 1.. across the clusters as they are listed,
+ * each edge's types in EVIDENCE_TYPES order, samples in their order) instead of the result's `samples`, which then
+ * stay empty: the stage's worker packs them into columns without keeping an object per sample (567k at 1M posts).
+ */
+export interface EvidenceSink {
+  begin(samples: number): void;
+  add(edge: number, type: EvidenceType, sample: EvidenceSample): void;
+}
+
+/**
+ * The proving co-actions found by the scan, as rows of acts (4 numbers, 13 bytes) rather than sample objects with
+ * their post id strings and boxed times (about 200 bytes): made into samples only as the result is built.
+ */
+class SampleRows {
+  n = 0;
+  type = new Uint8Array(1024);
+  first = new Int32Array(1024);
+  second = new Int32Array(1024);
+  key = new Int32Array(1024);
+
+  push(ti: number, first: number, second: number, key: number): number {
+    if (this.n === this.type.length) {
+      const grow = <T extends Uint8Array | Int32Array>(a: T, make: (n: number) => T) => { const b = make(a.length * 2); b.set(a as never); return b; };
+      this.type = grow(this.type, (k) => new Uint8Array(k));
+      this.first = grow(this.first, (k) => new Int32Array(k));
+      this.second = grow(this.second, (k) => new Int32Array(k));
+      this.key = grow(this.key, (k) => new Int32Array(k));
+    }
+    this.type[this.n] = ti; this.first[this.n] = first; this.second[this.n] = second; this.key[this.n] = key;
+    return this.n++;
+  }
 }
 
 interface ClusterAcc {
@@ -42,6 +77,7 @@ export function buildClusters(
   accepted: TypedEdge[],
   community: Record<string, number>,
   stats: CoordinationStats,
+  sink?: EvidenceSink,
 ): CoordinationResult {
   const { cfg, x, sorted, posts } = state;
   const nAcc = x.accountIds.length;
@@ -83,6 +119,9 @@ export function buildClusters(
   const postIdOf = (r: number) => posts.id(x.postOrder[r]!);
   const cap = cfg.evidenceSamplesPerType;
   const keyString = (type: EvidenceType, k: number) => type === 'COPYPASTA' ? `text of post ${postIdOf(x.texts.post[k]!)}` : x.keys[type].strings[k] ?? '';
+  const rows = new SampleRows();
+  /** a post of sorted act k of `acts`, as the sample reports it */
+  const postOfAct = (acts: EngineState['sorted'][EvidenceType], k: number) => acts.post[k]! >= 0 ? postIdOf(acts.post[k]!) : null;
   /** records the co-action of acts i and j (sorted acts of type ti) as proof of an intra-cluster edge */
   const record = (ti: number, i: number, j: number, ie: IntraEdge) => {
     const type = EVIDENCE_TYPES[ti]!;
@@ -95,16 +134,23 @@ export function buildClusters(
     if (list.length >= cap) return;
     // report the pair in the edge's (i < j) account order
     const [first, second] = acts.acc[i] === ie.edge.a ? [i, j] : [j, i];
-    const post_i = acts.post[first]! >= 0 ? postIdOf(acts.post[first]!) : null;
-    const post_j = acts.post[second]! >= 0 ? postIdOf(acts.post[second]!) : null;
+    const post_i = postOfAct(acts, first);
+    const post_j = postOfAct(acts, second);
     // the same two posts may prove the edge from a repeated burst and from its window
-    if (post_i !== null && list.some((sm) => sm.post_i === post_i && sm.post_j === post_j)) return;
+    if (post_i !== null && list.some((r) => postOfAct(acts, rows.first[r]!) === post_i && postOfAct(acts, rows.second[r]!) === post_j)) return;
+    list.push(rows.push(ti, first, second, acts.key[i]!));
+  };
+  /** row r as the result's sample */
+  const sampleOf = (r: number): EvidenceSample => {
+    const type = EVIDENCE_TYPES[rows.type[r]!]!;
+    const acts = sorted[type];
+    const first = rows.first[r]!, second = rows.second[r]!;
     const timed = Number.isFinite(cfg.types[type].windowMs);
     const tf = timed ? acts.time[first]! : null, ts = timed ? acts.time[second]! : null;
-    list.push({
-      key: keyString(type, acts.key[i]!), post_i, post_j, time_i: tf, time_j: ts,
+    return {
+      key: keyString(type, rows.key[r]!), post_i: postOfAct(acts, first), post_j: postOfAct(acts, second), time_i: tf, time_j: ts,
       delta_ms: tf !== null && ts !== null ? Math.abs(ts - tf) : null,
-    });
+    };
   };
 
   // Proofs of repeated bursts (bursts.ts) first: crowded windows give none in the scan below.
@@ -129,6 +175,8 @@ export function buildClusters(
   });
 
   const population = x.authors > 0 ? x.authors : nAcc;
+  sink?.begin(rows.n);
+  let edgeNumber = 0;
   const clusters: CoordinationCluster[] = accs.map((acc, ci) => {
     const cluster_id = `c${ci + 1}`;
     const edges: CoordinationEdge[] = [];
@@ -136,10 +184,13 @@ export function buildClusters(
       const e = ie.edge;
       const evidence: EdgeEvidence[] = [];
       const types: EvidenceType[] = [];
+      edgeNumber++;
       EVIDENCE_TYPES.forEach((t, ti) => {
         if (!(e.mask & (1 << ti))) return;
         types.push(t);
-        evidence.push({ type: t, co_actions: round(typedEdges.co(e, ti), 3), weight: round(typedEdges.weight(e, ti)), samples: ie.samples[ti]! });
+        const samples = sink ? [] : ie.samples[ti]!.map(sampleOf);
+        if (sink) for (const r of ie.samples[ti]!) sink.add(edgeNumber, t, sampleOf(r));
+        evidence.push({ type: t, co_actions: round(typedEdges.co(e, ti), 3), weight: round(typedEdges.weight(e, ti)), samples });
       });
       edges.push({ i: x.accountIds[e.a]!, j: x.accountIds[e.b]!, weight: round(e.total, 3), coordination_types: types, evidence });
     }

@@ -1,4 +1,5 @@
-import { EVIDENCE_TYPES, type EvidenceType } from '../../shared/types';
+import { EVIDENCE_TYPES, type EvidenceSample, type EvidenceType } from '../../shared/types';
+import type { EvidenceSink } from '../engine/report';
 import type { CoordinationResult } from '../engine/types';
 
 /**
@@ -30,39 +31,67 @@ const TYPE_INDEX = new Map<EvidenceType, number>(EVIDENCE_TYPES.map((t, i) => [t
 const nanOf = (v: number | null) => (v === null ? NaN : v);
 
 /**
- * Moves the samples out of `result` into columns: the result's evidence lists keep their types, co-actions and
- * weights, with empty `samples`.
+ * Builds the columns from the samples as the engine hands them over (`EvidenceSink`: the stage's worker, so no
+ * object per sample is kept) or as `packEvidence` reads them from a result.
  */
-export function packEvidence(result: CoordinationResult): PackedEvidence {
-  let n = 0;
-  for (const c of result.clusters) for (const e of c.edges) for (const x of e.evidence) n += x.samples.length;
-  const out: PackedEvidence = {
+export class EvidenceColumns implements EvidenceSink {
+  private out: PackedEvidence = emptyEvidence(0);
+  private readonly keyIds = new Map<string, number>();
+  private r = 0;
+  private lastEdge = 0;
+  private seq = 0;
+
+  begin(samples: number): void {
+    this.out = emptyEvidence(samples);
+    this.keyIds.clear();
+    this.r = 0; this.lastEdge = 0; this.seq = 0;
+  }
+
+  add(edge: number, type: EvidenceType, s: EvidenceSample): void {
+    const out = this.out, r = this.r++;
+    if (edge !== this.lastEdge) { this.lastEdge = edge; this.seq = 0; }
+    let k = this.keyIds.get(s.key);
+    if (k === undefined) { k = out.keys.length; this.keyIds.set(s.key, k); out.keys.push(s.key); }
+    out.edge[r] = edge; out.seq[r] = this.seq++; out.type[r] = TYPE_INDEX.get(type)!; out.key[r] = k;
+    out.postI[r] = s.post_i === null ? NaN : Number(s.post_i);
+    out.postJ[r] = s.post_j === null ? NaN : Number(s.post_j);
+    out.timeI[r] = nanOf(s.time_i); out.timeJ[r] = nanOf(s.time_j); out.delta[r] = nanOf(s.delta_ms);
+  }
+
+  done(): PackedEvidence {
+    if (this.r !== this.out.n) throw new Error(`evidence columns: ${this.r} samples added, ${this.out.n} announced`);
+    return this.out;
+  }
+}
+
+function emptyEvidence(n: number): PackedEvidence {
+  return {
     n, edge: new Int32Array(n), seq: new Int32Array(n), type: new Uint8Array(n), key: new Int32Array(n),
     postI: new Float64Array(n), postJ: new Float64Array(n), timeI: new Float64Array(n), timeJ: new Float64Array(n),
     delta: new Float64Array(n), keys: [],
   };
-  const keyIds = new Map<string, number>();
-  let r = 0, edgeId = 0;
+}
+
+/**
+ * Moves the samples out of `result` into columns: the result's evidence lists keep their types, co-actions and
+ * weights, with empty `samples` (what the engine leaves when it is given an `EvidenceColumns` instead).
+ */
+export function packEvidence(result: CoordinationResult): PackedEvidence {
+  let n = 0;
+  for (const c of result.clusters) for (const e of c.edges) for (const x of e.evidence) n += x.samples.length;
+  const columns = new EvidenceColumns();
+  columns.begin(n);
+  let edge = 0;
   for (const c of result.clusters) {
     for (const e of c.edges) {
-      edgeId += 1;
-      let seq = 0;
+      edge += 1;
       for (const x of e.evidence) {
-        const ti = TYPE_INDEX.get(x.type)!;
-        for (const s of x.samples) {
-          let k = keyIds.get(s.key);
-          if (k === undefined) { k = out.keys.length; keyIds.set(s.key, k); out.keys.push(s.key); }
-          out.edge[r] = edgeId; out.seq[r] = seq++; out.type[r] = ti; out.key[r] = k;
-          out.postI[r] = s.post_i === null ? NaN : Number(s.post_i);
-          out.postJ[r] = s.post_j === null ? NaN : Number(s.post_j);
-          out.timeI[r] = nanOf(s.time_i); out.timeJ[r] = nanOf(s.time_j); out.delta[r] = nanOf(s.delta_ms);
-          r++;
-        }
+        for (const s of x.samples) columns.add(edge, x.type, s);
         x.samples = [];
       }
     }
   }
-  return out;
+  return columns.done();
 }
 
 const iso = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : null);
