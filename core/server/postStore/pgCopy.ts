@@ -50,9 +50,14 @@ function* copyText(columns: readonly BulkColumn[], rows: readonly Cell[][], numb
   }
 }
 
-/** `COPY target (columns) FROM STDIN` with `rows`, on the transaction `db`. */
-async function copyRows(db: Kysely<any>, target: string, names: string, columns: readonly BulkColumn[], rows: readonly Cell[][], numbered = false): Promise<void> {
-  const stream = copyFrom(`COPY ${target} (${names}) FROM STDIN`);
+/**
+ * `COPY target (columns) FROM STDIN` with `rows`, on the transaction `db`. `before` is a statement sent in the same
+ * query message (no parameters, so PostgreSQL's simple protocol runs both): one round trip fewer.
+ */
+async function copyRows(
+  db: Kysely<any>, target: string, names: string, columns: readonly BulkColumn[], rows: readonly Cell[][], numbered = false, before = '',
+): Promise<void> {
+  const stream = copyFrom(`${before ? `${before}; ` : ''}COPY ${target} (${names}) FROM STDIN`);
   const done = finished(stream);
   done.catch(() => undefined); // awaited below; an early refusal must not be an unhandled rejection
   await db.executeQuery(CompiledQuery.raw(stream as unknown as string));
@@ -99,15 +104,11 @@ export async function copyInsert<R = Record<string, unknown>>(
   stageColumns.set(stage, definition);
   const used = usedIn.get(db) ?? new Set<string>();
   usedIn.set(db, used);
-  if (used.has(stage)) {
-    await db.executeQuery(CompiledQuery.raw(`DELETE FROM ${stage}`));
-  } else {
-    // Kept by the session (a pooled connection) for its next batches, so the catalogue is not written per batch;
-    // ON COMMIT DELETE ROWS truncates it at each commit (a rollback takes its rows away too).
-    await db.executeQuery(CompiledQuery.raw(`CREATE TEMP TABLE IF NOT EXISTS ${stage} (${definition}) ON COMMIT DELETE ROWS`));
-    used.add(stage);
-  }
-  await copyRows(db, stage, `n, ${columns.map((_, i) => `c${i}`).join(', ')}`, columns, rows, true);
+  // Kept by the session (a pooled connection) for its next batches, so the catalogue is not written per batch;
+  // ON COMMIT DELETE ROWS empties it at each commit (a rollback takes its rows away too).
+  const prepare = used.has(stage) ? `DELETE FROM ${stage}` : `CREATE TEMP TABLE IF NOT EXISTS ${stage} (${definition}) ON COMMIT DELETE ROWS`;
+  used.add(stage);
+  await copyRows(db, stage, `n, ${columns.map((_, i) => `c${i}`).join(', ')}`, columns, rows, true, prepare);
   // Rows reach the table, and take their ids, in input order. The stage's heap alone does not keep it: a row that
   // does not fit the current page may go to an earlier page with room (the free space map; a 30,000-post import's
   // actors came back out of order). Sorting a batch by its row number measured under 0.5 µs a row.

@@ -36,11 +36,18 @@ const ACTOR_COLUMNS = [
 /** Profile fields a later sighting of an account may fill in or change. */
 const ACTOR_UPDATED = ['user_id', 'screen_name', 'display_name', 'location', 'url', 'avatar_url', 'bio', 'created_at', 'embedded_profile_url'] as const;
 
-/** PostgreSQL's rows go through COPY (pgCopy.ts, ADR 0020); SQLite's through multi-row INSERT statements (sql.ts). */
+/** Rows from which PostgreSQL's go through COPY: single-post writes were 1.4-3.8x slower that way (ADR 0020). */
+const COPY_FROM_ROWS = 500;
+
+/**
+ * PostgreSQL's rows go through COPY (pgCopy.ts, ADR 0020) from COPY_FROM_ROWS rows on; fewer (a collector's page, a
+ * batch's few mentions) and SQLite's through multi-row INSERT statements (sql.ts): a COPY takes more round trips.
+ */
 function bulkInsert<R = Record<string, unknown>>(
   db: Kysely<any>, dialect: Storage['dialect'], table: string, columns: readonly BulkColumn[], rows: readonly Cell[][], suffix = '', cap?: number,
 ): Promise<R[]> {
-  return dialect === 'postgres' ? copyInsert<R>(db, table, columns, rows, suffix) : insertStatements<R>(db, dialect, table, columns, rows, suffix, cap);
+  return dialect === 'postgres' && rows.length >= COPY_FROM_ROWS
+    ? copyInsert<R>(db, table, columns, rows, suffix) : insertStatements<R>(db, dialect, table, columns, rows, suffix, cap);
 }
 
 const keyOf = (platform: string, rid: string) => `${platform}\u0000${rid}`;
