@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureOrganization } from '@core/server/seed';
 import { startTestServer, testPostgresUrl, type TestServer } from '@core/server/testing/testServer';
+import { normalizePost, type PostInput } from './normalize';
 import { copyField, copyInsert } from './pgCopy';
+import { PostWriter } from './writer';
 import type { BulkColumn, Cell } from './sql';
 
 // PostgreSQL-only behaviour: runs on every pass against the machine's (or CI's) PostgreSQL, whatever engine the run uses.
@@ -85,6 +88,39 @@ describe('copyInsert (PostgreSQL COPY, ADR 0020)', () => {
       await copyInsert(trx, 'copy_items', ITEM, [['k2', 'tab\there', 2]], RETURNING);
     });
     expect(await stored()).toEqual([{ k: 'k2', v: 'tab\there', n: 2 }]);
+  });
+
+  it('stores through PostWriter what the INSERT statements store: posts, search vectors, actor upserts, side rows', async () => {
+    // 1,200 posts by 600 authors, each seen twice with a changed profile: in one write every table passes the 500 rows
+    // from which the writer copies; in writes of 40 posts none does (the INSERT statements of before).
+    const posts = Array.from({ length: 1200 }, (_, i): PostInput => ({
+      platform: i % 3 ? 'twitter' : 'reddit', rid: `p${i}`, title: i % 5 ? null : `Title\t${i}`,
+      body: `Post ${i} #Tag${i % 7} @user${i % 11} https://example.org/${i}?q=a\\b café\n${'中文'.repeat(i % 3)}`,
+      published_at: new Date(Date.UTC(2025, 4, 1) + i * 60_000).toISOString(),
+      author: { rid: `a${i % 600}`, screen_name: i < 600 ? `first${i}` : null, bio: i >= 600 ? `bio\\${i}` : null, location: 'Oslo' },
+      additional_properties: { n: i },
+    }));
+    const dump = async (org: string) => (await sql<{ row: string }>`
+      SELECT json_build_array(p.platform, p.rid, p.title, p.body, p.published_at, p.urls, p.domains, p.additional_properties,
+        p.search_vector::text, a.rid, a.screen_name, a.bio, a.location,
+        (SELECT json_agg(json_build_array(u.position, u.url, u.domain) ORDER BY u.position) FROM posts_urls u WHERE u.post_id = p.id),
+        (SELECT json_agg(h.tag ORDER BY h.position) FROM posts_hashtags h WHERE h.post_id = p.id),
+        (SELECT json_agg(m.screen_name ORDER BY m.position) FROM posts_mentions m WHERE m.post_id = p.id))::text AS row
+      FROM posts_posts p LEFT JOIN posts_actors a ON a.id = p.actor_id WHERE p.organization_id = ${org} ORDER BY p.id`.execute(db)).rows.map((r) => r.row);
+    const copied = await ensureOrganization(t.storage, 'Copied');
+    const writer = new PostWriter(t.storage, copied, 'import');
+    expect(await writer.write(posts.map(normalizePost))).toEqual({ inserted: 1200, duplicates: 0, ids: [] });
+    const inserted = await ensureOrganization(t.storage, 'Inserted');
+    const small = new PostWriter(t.storage, inserted, 'import');
+    for (let i = 0; i < posts.length; i += 40) await small.write(posts.slice(i, i + 40).map(normalizePost));
+    const rows = await dump(copied);
+    expect(rows).toHaveLength(1200);
+    expect(rows).toEqual(await dump(inserted));
+    expect(JSON.parse(rows[700]!)).toEqual(expect.arrayContaining(['first100', 'bio\\700', 'Oslo']));
+    // Again through COPY: nothing new, every id answered in input order.
+    const again = await new PostWriter(t.storage, copied, 'import').write(posts.map(normalizePost), { wantIds: true });
+    expect([again.inserted, again.duplicates]).toEqual([0, 1200]);
+    expect(again.ids).toEqual([...again.ids].sort((a, b) => a - b));
   });
 
   it('runs only inside a transaction', async () => {
