@@ -104,11 +104,12 @@ const BARE_COLUMNS = ['organization_id', 'platform', 'rid', 'subject', 'title', 
 
 /**
  * The reference of issue 19: the file's posts as posts_posts rows (no actors, side tables or full-text index), in the
- * importer's statement shapes (multi-row VALUES of 500 rows prepared once on SQLite, one `unnest` statement per
- * batch on PostgreSQL) inside transactions of 5,000 rows (the importer's batch), on a fresh database. The inserts
+ * importer's statement shapes before round 6 (multi-row VALUES of 500 rows prepared once on SQLite, one `unnest`
+ * statement per batch on PostgreSQL; SQLite's single-row statements and PostgreSQL's COPY, their shapes since, are
+ * references of their own) inside transactions of 5,000 rows (the importer's batch), on a fresh database. The inserts
  * are timed apart from reading, parsing and normalising the file, whose time is answered too (`parseSeconds`).
  */
-async function bareInsertLoop(dialect: 'sqlite' | 'postgres', file: string, method: 'insert' | 'copy' = 'insert'): Promise<{ seconds: number; parseSeconds: number; rows: number }> {
+async function bareInsertLoop(dialect: 'sqlite' | 'postgres', file: string, method: 'insert' | 'copy' | 'single' = 'insert'): Promise<{ seconds: number; parseSeconds: number; rows: number }> {
   const fresh = await freshStorage(dialect);
   const org = await ensureOrganization(fresh.storage, 'Bench');
   const now = new Date().toISOString();
@@ -125,7 +126,13 @@ async function bareInsertLoop(dialect: 'sqlite' | 'postgres', file: string, meth
       if (!statements.has(rows.length)) statements.set(rows.length, raw.prepare(bulkInsertQuery('sqlite', 'posts_posts', columns, rows).sql));
       return statements.get(rows.length)!;
     };
+    // 'single': one prepared single-row INSERT a row, the importer's statement shape since round 6 (ADR 0019).
+    const one = raw.prepare(bulkInsertQuery('sqlite', 'posts_posts', columns, [[]]).sql);
     const many = raw.transaction((rows: Cell[][]) => {
+      if (method === 'single') {
+        for (const r of rows) one.run(r);
+        return;
+      }
       for (let i = 0; i < rows.length; i += size) {
         const part = rows.slice(i, i + size);
         prepared(part).run(part.flat());
@@ -252,6 +259,12 @@ async function main() {
       `${(importRate / bareRate).toFixed(2)}x bare insert loop; ${(importRate / naiveRate).toFixed(1)}x one transaction per post (${Math.round(naiveRate)} posts/s)`);
     row(`reference: bare insert loop (${dialect})`, N.toLocaleString('en'), [bare.seconds], N, 'rows', 0,
       dialect === 'sqlite' ? 'posts_posts only, prepared 500-row INSERTs' : 'posts_posts only, one unnest INSERT per 5,000 rows');
+    if (dialect === 'sqlite') {
+      const single = await bareInsertLoop(dialect, file, 'single');
+      if (single.rows !== N) throw new Error(`the bare single-row loop inserted ${single.rows} of ${N}`);
+      row('reference: bare single-row insert loop (sqlite)', N.toLocaleString('en'), [single.seconds], N, 'rows', 0,
+        `posts_posts only, one prepared single-row INSERT a row; the import is ${(importRate / (N / single.seconds)).toFixed(2)}x this`);
+    }
     if (dialect === 'postgres') {
       const copied = await bareInsertLoop(dialect, file, 'copy');
       if (copied.rows !== N) throw new Error(`the bare COPY loop copied ${copied.rows} of ${N}`);

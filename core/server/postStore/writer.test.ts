@@ -62,6 +62,33 @@ describe('PostWriter', () => {
     expect(found.rows.map((r) => r.rid)).toEqual(['s1']);
   });
 
+  it('answers every post\'s stored id in input order and writes links, tags and search rows of new posts only', async () => {
+    const org = await ensureOrganization(t.storage, 'Ids Org');
+    const first = await new PostWriter(t.storage, org, 'import').write([normalizePost(post('i1')), normalizePost(post('i2'))], { wantIds: true });
+    expect(first.inserted).toBe(2);
+    // A later batch: a stored post between new ones, a new post twice, the stored one again.
+    const batch = ['i3', 'i1', 'i4', 'i3', 'i1'].map((rid) => normalizePost(post(rid)));
+    const second = await new PostWriter(t.storage, org, 'import').write(batch, { wantIds: true });
+    expect({ inserted: second.inserted, duplicates: second.duplicates }).toEqual({ inserted: 2, duplicates: 3 });
+
+    const db = tablesOf<PostsTables>(t.storage);
+    const stored = new Map((await db.selectFrom('posts_posts').select(['id', 'rid']).where('organization_id', '=', org).execute()).map((r) => [r.rid, r.id]));
+    expect(stored.size).toBe(4);
+    expect(first.ids).toEqual([stored.get('i1'), stored.get('i2')]);
+    expect(second.ids).toEqual(['i3', 'i1', 'i4', 'i3', 'i1'].map((rid) => stored.get(rid)));
+    const ids = [...stored.values()];
+    const perPost = async (table: 'posts_urls' | 'posts_hashtags' | 'posts_mentions') => (await db.selectFrom(table).select('post_id')
+      .where('post_id', 'in', ids).execute()).map((r) => r.post_id).sort((a, b) => a - b);
+    const sorted = [...ids].sort((a, b) => a - b);
+    expect(await perPost('posts_urls')).toEqual(sorted.flatMap((id) => [id, id]));
+    expect(await perPost('posts_hashtags')).toEqual(sorted);
+    expect(await perPost('posts_mentions')).toEqual(sorted);
+    const found = t.storage.dialect === 'sqlite'
+      ? await sql<{ rid: string }>`select p.rid from posts_search s join posts_posts p on p.id = s.rowid where posts_search match ${'"i1"'} and p.organization_id = ${org}`.execute(t.storage.db)
+      : await sql<{ rid: string }>`select rid from posts_posts where search_vector @@ to_tsquery('simple', ${"'i1'"}) and organization_id = ${org}`.execute(t.storage.db);
+    expect(found.rows.map((r) => r.rid)).toEqual(['i1']);
+  });
+
   it('writes nothing of a batch that fails', async () => {
     const org = await ensureOrganization(t.storage, 'Rollback Org');
     const bad = normalizePost(post('b2'));

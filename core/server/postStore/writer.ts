@@ -10,6 +10,7 @@ import { bulkInsert as insertStatements, type BulkColumn, type Cell } from './sq
 import { copyInsert } from './pgCopy';
 import type { NormalizedPost } from './normalize';
 import { preparePost, type PreparedPost } from './prepared';
+import { writeSqliteRows } from './sqliteRows';
 
 export interface WriteResult {
   /** Posts newly stored. */
@@ -129,6 +130,12 @@ export class PostWriter {
       const k = keyOf(p.platform, p.author[0] as string);
       return newActors.get(k)?.id ?? this.actorIds.get(k)?.id ?? null;
     };
+
+    // SQLite: one prepared single-row INSERT a post, ids from its answer (sqliteRows.ts says why).
+    if (this.storage.dialect === 'sqlite') {
+      const batch = { organizationId: this.organizationId, source: this.source, now, columns: POST_COLUMNS, actorId, keyOf };
+      return writeSqliteRows(db, batch, posts, [...unique.values()], wantIds ? (missing) => this.lookupIds(db, missing) : null);
+    }
 
     const columns: BulkColumn[] = POST_COLUMNS.map((name) => ({ name, type: INTEGER_COLUMNS.has(name) ? 'integer' : 'text' }));
     if (dialect === 'postgres') columns.push({ name: 'search_vector', wrap: (ph) => `to_tsvector('simple', ${ph})` });
