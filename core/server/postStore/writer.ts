@@ -137,14 +137,11 @@ export class PostWriter {
       return writeSqliteRows(db, batch, posts, [...unique.values()], wantIds ? (missing) => this.lookupIds(db, missing) : null);
     }
 
+    // PostgreSQL from here: the search text goes into the post row's search_vector (no FTS table).
     const columns: BulkColumn[] = POST_COLUMNS.map((name) => ({ name, type: INTEGER_COLUMNS.has(name) ? 'integer' : 'text' }));
-    if (dialect === 'postgres') columns.push({ name: 'search_vector', wrap: (ph) => `to_tsvector('simple', ${ph})` });
+    columns.push({ name: 'search_vector', wrap: (ph) => `to_tsvector('simple', ${ph})` });
     const rows: Cell[][] = [];
-    for (const p of unique.values()) {
-      const row: Cell[] = [this.organizationId, p.platform, p.rid, actorId(p), ...p.fields, this.source, now];
-      if (dialect === 'postgres') row.push(p.search_text);
-      rows.push(row);
-    }
+    for (const p of unique.values()) rows.push([this.organizationId, p.platform, p.rid, actorId(p), ...p.fields, this.source, now, p.search_text]);
     const inserted = await bulkInsert<{ id: number; platform: string; rid: string }>(
       db, dialect, 'posts_posts', columns, rows, 'ON CONFLICT (organization_id, platform, rid) DO NOTHING RETURNING id, platform, rid',
     );
@@ -154,19 +151,16 @@ export class PostWriter {
     const urls: Cell[][] = [];
     const hashtags: Cell[][] = [];
     const mentions: Cell[][] = [];
-    const search: Cell[][] = [];
     for (const [k, id] of idOf) {
       const p = unique.get(k)!;
       for (let i = 0; i < p.urls.length; i += 3) urls.push([id, i / 3, p.urls[i] ?? null, p.urls[i + 1] ?? null, p.urls[i + 2] ?? null]);
       p.hashtags.forEach((t, i) => hashtags.push([id, i, t]));
       p.mentions.forEach((m, i) => mentions.push([id, i, m]));
-      if (dialect === 'sqlite') search.push([id, p.search_text]);
     }
     const cols = (...names: string[]) => names.map((name) => ({ name, type: INTEGER_COLUMNS.has(name) ? ('integer' as const) : ('text' as const) }));
     await bulkInsert(db, dialect, 'posts_urls', cols('post_id', 'position', 'url', 'host', 'domain'), urls, '', 2000);
     await bulkInsert(db, dialect, 'posts_hashtags', cols('post_id', 'position', 'tag'), hashtags, '', 2000);
     await bulkInsert(db, dialect, 'posts_mentions', cols('post_id', 'position', 'screen_name'), mentions, '', 2000);
-    if (search.length) await bulkInsert(db, dialect, 'posts_search', cols('rowid', 'search_text'), search, '', 1000);
 
     let ids: number[] = [];
     if (wantIds) {
