@@ -3,7 +3,7 @@
  * b->a) for co-actions, rarity-weighted co-actions, chance-expected co-actions and co-actions outside crowds, and
  * the last key seen. Millions of pairs fit in typed arrays (42 bytes per slot) where a Map of objects would need ten times more.
  */
-import { f32, f64, i32, u8 } from './arena';
+import { f32, f64 } from './arena';
 
 /** Slots of an open-addressing table for `capacity` entries: a power of two, at most half full. */
 function slotsFor(capacity: number): number {
@@ -36,20 +36,21 @@ export class PairTable {
     this.alloc(cap);
   }
 
+  /**
+   * Outside the arenas: a table that outgrows its arrays leaves them to the garbage collector instead of dead in an
+   * arena until the scans end (at 5M posts the outgrown table would be 350 MB).
+   */
   private alloc(cap: number): void {
-    this.a = i32(cap).fill(-1);
-    this.b = i32(cap);
-    this.last = i32(cap).fill(-1);
-    this.o1 = f32(cap); this.o2 = f32(cap);
-    this.r1 = f32(cap); this.r2 = f32(cap);
-    this.e1 = f32(cap); this.e2 = f32(cap);
-    this.q1 = u8(cap); this.q2 = u8(cap);
+    this.a = new Int32Array(cap).fill(-1);
+    this.b = new Int32Array(cap);
+    this.last = new Int32Array(cap).fill(-1);
+    this.o1 = new Float32Array(cap); this.o2 = new Float32Array(cap);
+    this.r1 = new Float32Array(cap); this.r2 = new Float32Array(cap);
+    this.e1 = new Float32Array(cap); this.e2 = new Float32Array(cap);
+    this.q1 = new Uint8Array(cap); this.q2 = new Uint8Array(cap);
   }
 
   get capacity(): number { return this.mask + 1; }
-
-  /** Bytes of a table made for `capacity` pairs: 42 a slot (two slots a pair at most). */
-  static bytesFor(capacity: number): number { return slotsFor(capacity) * 42; }
 
   /** Empties the table, keeping (and, when asked, growing) its arrays: one allocation serves every type. */
   reset(capacity = 0): void {
