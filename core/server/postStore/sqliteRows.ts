@@ -13,6 +13,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { bulkInsert, type Cell } from './sql';
 import type { PreparedPost } from './prepared';
+import { SIDE_TABLES, SideRows } from './sideRows';
 
 export interface SqliteBatch {
   organizationId: string;
@@ -30,9 +31,6 @@ export interface SqliteWriteResult { inserted: number; duplicates: number; ids: 
 
 const integer = (name: string) => ({ name, type: 'integer' as const });
 const text = (name: string) => ({ name, type: 'text' as const });
-const URL_COLUMNS = [integer('post_id'), integer('position'), text('url'), text('host'), text('domain')];
-const HASHTAG_COLUMNS = [integer('post_id'), integer('position'), text('tag')];
-const MENTION_COLUMNS = [integer('post_id'), integer('position'), text('screen_name')];
 const SEARCH_COLUMNS = [integer('rowid'), text('search_text')];
 
 /** The single-row INSERT's text by column list (built once; the connection's statement cache keeps it prepared). */
@@ -60,9 +58,7 @@ export async function writeSqliteRows(
   const statement = insertOne(batch.columns);
   const newIds: (number | undefined)[] = new Array(unique.length);
   let inserted = 0;
-  const urls: Cell[][] = [];
-  const hashtags: Cell[][] = [];
-  const mentions: Cell[][] = [];
+  const side = new SideRows();
   const search: Cell[][] = [];
   for (let i = 0; i < unique.length; i += 1) {
     const p = unique[i]!;
@@ -72,14 +68,10 @@ export async function writeSqliteRows(
     const id = Number(result.insertId);
     newIds[i] = id;
     inserted += 1;
-    for (let u = 0; u < p.urls.length; u += 3) urls.push([id, u / 3, p.urls[u] ?? null, p.urls[u + 1] ?? null, p.urls[u + 2] ?? null]);
-    for (let t = 0; t < p.hashtags.length; t += 1) hashtags.push([id, t, p.hashtags[t]!]);
-    for (let m = 0; m < p.mentions.length; m += 1) mentions.push([id, m, p.mentions[m]!]);
+    side.add(id, p);
     search.push([id, p.search_text]);
   }
-  await bulkInsert(db, 'sqlite', 'posts_urls', URL_COLUMNS, urls, '', 2000);
-  await bulkInsert(db, 'sqlite', 'posts_hashtags', HASHTAG_COLUMNS, hashtags, '', 2000);
-  await bulkInsert(db, 'sqlite', 'posts_mentions', MENTION_COLUMNS, mentions, '', 2000);
+  for (const table of ['posts_urls', 'posts_hashtags', 'posts_mentions'] as const) await bulkInsert(db, 'sqlite', table, SIDE_TABLES[table], side[table], '', 2000);
   await bulkInsert(db, 'sqlite', 'posts_search', SEARCH_COLUMNS, search, '', 1000);
 
   let ids: number[] = [];

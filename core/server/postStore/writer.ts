@@ -11,6 +11,7 @@ import { copyInsert } from './pgCopy';
 import type { NormalizedPost } from './normalize';
 import { preparePost, type PreparedPost } from './prepared';
 import { writeSqliteRows } from './sqliteRows';
+import { SIDE_TABLES, SideRows } from './sideRows';
 
 export interface WriteResult {
   /** Posts newly stored. */
@@ -27,7 +28,7 @@ const POST_COLUMNS = [
   'quote_of', 'reply_to', 'is_niche', 'additional_properties', 'source', 'created_at',
 ] as const;
 
-const INTEGER_COLUMNS = new Set(['actor_id', 'is_repost', 'is_reply', 'is_quote', 'is_niche', 'post_id', 'position']);
+const INTEGER_COLUMNS = new Set(['actor_id', 'is_repost', 'is_reply', 'is_quote', 'is_niche']);
 
 const ACTOR_COLUMNS = [
   'organization_id', 'platform', 'rid', 'user_id', 'screen_name', 'display_name', 'location', 'url', 'avatar_url', 'bio',
@@ -148,19 +149,9 @@ export class PostWriter {
     const idOf = new Map<string, number>();
     for (const r of inserted) idOf.set(keyOf(r.platform, r.rid), Number(r.id));
 
-    const urls: Cell[][] = [];
-    const hashtags: Cell[][] = [];
-    const mentions: Cell[][] = [];
-    for (const [k, id] of idOf) {
-      const p = unique.get(k)!;
-      for (let i = 0; i < p.urls.length; i += 3) urls.push([id, i / 3, p.urls[i] ?? null, p.urls[i + 1] ?? null, p.urls[i + 2] ?? null]);
-      p.hashtags.forEach((t, i) => hashtags.push([id, i, t]));
-      p.mentions.forEach((m, i) => mentions.push([id, i, m]));
-    }
-    const cols = (...names: string[]) => names.map((name) => ({ name, type: INTEGER_COLUMNS.has(name) ? ('integer' as const) : ('text' as const) }));
-    await bulkInsert(db, dialect, 'posts_urls', cols('post_id', 'position', 'url', 'host', 'domain'), urls, '', 2000);
-    await bulkInsert(db, dialect, 'posts_hashtags', cols('post_id', 'position', 'tag'), hashtags, '', 2000);
-    await bulkInsert(db, dialect, 'posts_mentions', cols('post_id', 'position', 'screen_name'), mentions, '', 2000);
+    const side = new SideRows();
+    for (const [k, id] of idOf) side.add(id, unique.get(k)!);
+    for (const table of ['posts_urls', 'posts_hashtags', 'posts_mentions'] as const) await bulkInsert(db, dialect, table, SIDE_TABLES[table], side[table], '', 2000);
 
     let ids: number[] = [];
     if (wantIds) {
