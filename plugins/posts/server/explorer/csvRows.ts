@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { PostFacetRegistry } from '@core/server/facets/contract';
 import type { Storage } from '@core/server/storage/database';
+import { sameOrganization } from '@core/server/storage/byIds';
 import { csvCell, csvText } from './csv';
 import { parseJson, STORE_FIELDS, stringList } from './rows';
 import type { ExplorerScope } from './scope';
@@ -81,11 +82,11 @@ function merge(extra: Map<string, unknown>, r: StoredCsvRow, values: Record<stri
 export async function csvLines(storage: Storage, registry: PostFacetRegistry, scope: ExplorerScope, ids: readonly number[]): Promise<string> {
   if (ids.length === 0) return '';
   const db = storage.db as unknown as Kysely<any>;
-  // As rowsFor: the organisation is checked on the fetched rows (in SQL it would make SQLite walk the organisation's index).
+  // As rowsFor: the organisation as a filter no index answers (sameOrganization), so the ids are looked up.
   const stored = (await sql<StoredCsvRow>`select ${COLUMNS} from posts_posts p left join posts_actors a on a.id = p.actor_id
-    where p.id in (${sql.join(ids)})`.execute(db)).rows;
+    where p.id in (${sql.join(ids)}) and ${sameOrganization(scope.organizationId, 'p.organization_id')}`.execute(db)).rows;
   const byId = new Map<number, StoredCsvRow>();
-  for (const r of stored) if (r.organization_id === scope.organizationId) byId.set(Number(r.id), r);
+  for (const r of stored) byId.set(Number(r.id), r);
   const kept = [...byId.keys()];
   const extras = new Map<number, Map<string, unknown>>();
   for (const provider of registry.providers()) {
