@@ -10,6 +10,11 @@ import { normalizeLanguage } from '../../../../core/server/postStore/text';
 /** The stored-posts search the collector contract describes, plus progress as candidates are checked (0-1). */
 export interface ArchiveQuery extends StoredPostsQuery {
   progress?: (fraction: number) => void;
+  /**
+   * Any order will do (linking a run: a set of posts). Without a record limit the candidates are then not sorted
+   * newest first: at 4M posts that sort was a temporary B-tree of every match.
+   */
+  anyOrder?: boolean;
 }
 
 /** What crosses to the worker thread: the query without its callbacks. */
@@ -51,5 +56,8 @@ export function byPlatform(posts: Iterable<{ platform: string }>): PlatformCount
   for (const p of posts) counts.set(p.platform, (counts.get(p.platform) ?? 0) + 1);
   return sortCounts([...counts].map(([platform, count]) => ({ platform, count })));
 }
+
+/** Whether the matching posts must come newest first: always but when any order will do and nothing is cut. */
+export const newestFirst = (q: Pick<PlainArchiveQuery, 'anyOrder' | 'recordLimit'>) => !q.anyOrder || q.recordLimit != null;
 
 export const sortCounts = (counts: PlatformCount[]) => counts.sort((a, b) => b.count - a.count || a.platform.localeCompare(b.platform));

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import type { PlatformCount } from '@core/server/pipeline/collectors';
 import { compileMatcher } from '../../../../core/shared/query';
 import { matchableText } from '../../../../core/server/postStore/text';
-import { TEXT_CHUNK, archiveSearch, byPlatform, sortCounts, type ArchiveSearch, type PlainArchiveQuery } from './archiveSearch';
+import { TEXT_CHUNK, archiveSearch, byPlatform, newestFirst, sortCounts, type ArchiveSearch, type PlainArchiveQuery } from './archiveSearch';
 
 export interface ThreadInput {
   /** The SQLite database file (`Storage.sqliteFile`). */
@@ -48,7 +48,10 @@ export function countMatchingInThread({ file, query }: ThreadInput): PlatformCou
   return sortCounts([...counts].map(([platform, count]) => ({ platform, count })));
 }
 
-/** The matching posts' ids and platforms, newest first, at most `recordLimit`: what a run links. */
+/**
+ * The matching posts' ids and platforms, newest first (or in any order with `anyOrder` and no limit), at most
+ * `recordLimit`: what a run links.
+ */
 export function matchingPostsInThread({ file, query }: ThreadInput): PackedPosts {
   const search = archiveSearch('sqlite', query);
   if (!search) return pack([]);
@@ -56,8 +59,9 @@ export function matchingPostsInThread({ file, query }: ThreadInput): PackedPosts
   const source = sourceOf(search);
   const exact = search.candidates.exact;
   const limited = exact && query.recordLimit != null;
+  const order = newestFirst(query) ? ' order by p.published_at desc, p.id desc' : '';
   const candidates = db.prepare<unknown[], { id: number; platform: string }>(
-    `select p.id, p.platform ${source.text} order by p.published_at desc, p.id desc${limited ? ' limit ?' : ''}`,
+    `select p.id, p.platform ${source.text}${order}${limited ? ' limit ?' : ''}`,
   ).all(...source.params, ...(limited ? [query.recordLimit] : []));
   if (exact) return pack(candidates);
   const matches = compileMatcher(query.query);

@@ -19,8 +19,8 @@ import type { DialectName, Storage } from '@core/server/storage/database';
 import { compileMatcher, type Matcher } from '@core/shared/query';
 import { matchableText } from '@core/server/postStore/normalize';
 import { bulkInsert } from '@core/server/postStore/sql';
-import { TEXT_CHUNK, archiveSearch, byPlatform, sortCounts, type ArchiveQuery, type ArchiveSearch, type PlainArchiveQuery } from './archiveSearch';
-import { unpack, type MatchInput, type PackedPosts, type ThreadInput } from './archiveThread';
+import { TEXT_CHUNK, archiveSearch, byPlatform, newestFirst, sortCounts, type ArchiveQuery, type ArchiveSearch, type PlainArchiveQuery } from './archiveSearch';
+import { pack, unpack, type MatchInput, type PackedPosts, type ThreadInput } from './archiveThread';
 
 export type { ArchiveQuery } from './archiveSearch';
 
@@ -59,16 +59,21 @@ function candidateSource(dialect: DialectName, search: ArchiveSearch): RawBuilde
   return sql`from posts_posts p where p.search_vector @@ to_tsquery('simple', ${candidates.expression}) and ${where}`;
 }
 
-/** The matching posts' ids and platforms, newest first, at most `recordLimit`. */
+/** The matching posts' ids and platforms, newest first (any order with `anyOrder` and no limit), at most `recordLimit`. */
 export async function matchingPosts(storage: Storage, q: ArchiveQuery, opts: SearchOptions = {}): Promise<{ id: number; platform: string }[]> {
+  return unpack(await matchingPacked(storage, q, opts));
+}
+
+/** `matchingPosts` packed (ids and platform indexes in typed arrays): a run of millions of posts without an object each. */
+async function matchingPacked(storage: Storage, q: ArchiveQuery, opts: SearchOptions = {}): Promise<PackedPosts> {
   const file = threadFile(storage);
   if (file) {
     const packed = await inThread<PackedPosts>('matchingPostsInThread', file, q, opts.timeBudgetMs);
     q.progress?.(1);
-    return unpack(packed);
+    return packed;
   }
   const offThread = await matcherThreadReady(storage, q, opts.timeBudgetMs);
-  return withinBudget(storage, opts.timeBudgetMs, (db, deadline) => matchingHere(db, storage.dialect, q, deadline, offThread));
+  return pack(await withinBudget(storage, opts.timeBudgetMs, (db, deadline) => matchingHere(db, storage.dialect, q, deadline, offThread)));
 }
 
 /** Matching stored posts per platform (the live preview). */
@@ -208,7 +213,8 @@ async function matchingHere(
   const source = candidateSource(dialect, search);
   const exact = search.candidates.exact;
   const limit = exact && q.recordLimit != null ? sql`limit ${q.recordLimit}` : sql``;
-  const rows = (await sql<{ id: number; platform: string }>`select p.id, p.platform ${source} order by p.published_at desc, p.id desc ${limit}`.execute(db)).rows;
+  const order = newestFirst(q) ? sql`order by p.published_at desc, p.id desc` : sql``;
+  const rows = (await sql<{ id: number; platform: string }>`select p.id, p.platform ${source} ${order} ${limit}`.execute(db)).rows;
   const candidates = rows.map((r) => ({ id: Number(r.id), platform: r.platform }));
   if (exact) {
     q.progress?.(1);
@@ -246,13 +252,28 @@ async function countHere(
   return byPlatform(await matchingHere(db, dialect, q, deadline, offThread));
 }
 
-/** Links the matching posts to a run (idempotent); answers how many match and their platforms. */
+/** Run links written per statement (2 parameters a row). */
+const LINK_ROWS = 5000;
+
+/**
+ * Links the matching posts to a run (idempotent); answers how many match and their platforms. The links are written
+ * in post id order, whatever order the search answered in: each one then lands next to the previous one in the
+ * (run_id, post_id) key, and its posts row (the foreign key's check) next to the previous one. Newest first, the
+ * writes hit that key all over: at 4M posts the key is ten times the connection's page cache and the stage took
+ * 7.8x its 1M time (docs/benchmarks.md, "Collect and Core NLP at 5M, round 7").
+ */
 export async function linkMatching(storage: Storage, q: ArchiveQuery & { runId: string }): Promise<{ linked: number; byPlatform: PlatformCount[] }> {
-  const posts = await matchingPosts(storage, q);
+  const packed = await matchingPacked(storage, { ...q, anyOrder: true });
+  const ids = Float64Array.from(packed.ids).sort();
   const db = storage.db as unknown as Kysely<any>;
   await db.transaction().execute(async (trx) => {
-    await bulkInsert(trx, storage.dialect, 'posts_run_posts', [{ name: 'run_id' }, { name: 'post_id', type: 'integer' }],
-      posts.map((p) => [q.runId, p.id]), 'ON CONFLICT DO NOTHING', 5000);
+    for (let i = 0; i < ids.length; i += LINK_ROWS) {
+      const rows = Array.from(ids.subarray(i, i + LINK_ROWS), (id) => [q.runId, id]);
+      await bulkInsert(trx, storage.dialect, 'posts_run_posts', [{ name: 'run_id' }, { name: 'post_id', type: 'integer' }],
+        rows, 'ON CONFLICT DO NOTHING', LINK_ROWS);
+    }
   });
-  return { linked: posts.length, byPlatform: byPlatform(posts) };
+  const counts = new Uint32Array(packed.platforms.length);
+  for (const at of packed.platformOf) counts[at] = counts[at]! + 1;
+  return { linked: ids.length, byPlatform: sortCounts(packed.platforms.map((platform, at) => ({ platform, count: counts[at]! }))) };
 }
