@@ -56,9 +56,9 @@ describe('unusual change on a continuous conversation whose runs are not a day a
     expect(fired.body.data.map((f: { details: { dag_run_id: string } }) => runIds.indexOf(f.details.dag_run_id))).toEqual([schedule.length - 1]);
     const stored = fired.body.data[0].details;
     const why = stored.criteria[0];
-    // History: the 13 daily runs (the first has nothing before it), the run after the pause and the re-run; the surge's
-    // run came 23 hours after the re-run, so it expects 23/24 of the history's posts per day.
-    expect(why).toMatchObject({ fired: true, explanation: { basis: 'new_posts', model: 'change_point', observed: 60, history_points: 15, period_days: 0.96 } });
+    // History: the first run's window (one point of 7 days), the 13 daily runs' new posts, the run after the pause and
+    // the re-run; the surge's run came 23 hours after the re-run, so it expects 23/24 of the history's posts per day.
+    expect(why).toMatchObject({ fired: true, explanation: { basis: 'new_posts', model: 'change_point', observed: 60, history_points: 16, period_days: 0.96 } });
     expect(why.explanation.expected).toBeGreaterThan(18);
     expect(why.explanation.expected).toBeLessThan(22);
     expect(stored.message).toMatch(new RegExp(`^Harbour daily watch: post_count was ${why.actual} over the run's window: 60 new posts since the previous run, ` +

@@ -102,14 +102,14 @@ describe('the rule dialog\'s preview', () => {
     expect(preview.body.data.firings[0].message).toBe(stored.message.replace(/^Harbour daily watch: /, 'Preview: '));
 
     const why = stored.criteria[0];
-    // The first run has nothing before it, so 13 runs' new posts (days 7 to 19) are the history; expected: the
+    // The first run's window is one point (its posts over 7 days), then 13 runs' new posts (days 7 to 19); expected: the
     // change-point predictive's mean, a level of about 21 a day. The test makes its runs moments apart, each counted as
     // an hour (the shortest period): the history's rate per hour times an hour (irregularRuns.test.ts: real periods).
-    expect(why).toMatchObject({ actual: totals[14], previous: totals[13], fired: true, explanation: { basis: 'new_posts', observed: 60, history_points: 13, model: 'change_point', period_days: 0.04 } });
+    expect(why).toMatchObject({ actual: totals[14], previous: totals[13], fired: true, explanation: { basis: 'new_posts', observed: 60, history_points: 14, model: 'change_point', period_days: 0.04 } });
     expect(why.explanation.expected).toBeGreaterThan(20);
     expect(why.explanation.expected).toBeLessThan(22);
     expect(stored.message).toMatch(new RegExp(`^Harbour daily watch: post_count was ${totals[14]} over the run's window: 60 new posts since the previous run, ` +
       `about ${why.explanation.expected} expected in 0\\.04 days \\(level over the last \\d+ runs: \\d+\\.\\d/day; history median: \\d+\\.\\d/day\\); ` +
-      `chance of 60 or more: \\d\\.\\de-\\d+, below the medium sensitivity's cutoff 5\\.0e-4$`));
+      `chance of 60 or more: \\d\\.\\de-\\d+, below the medium sensitivity's cutoff 3\\.8e-4$`));
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Criterion } from '../../shared/api';
 import { changePointPredictive, CHANGE_POINT_CUTOFF, mixtureCdf, mixtureUpperTail } from './changePoints';
 import { describeOutcome, judgeCriterion } from './judge';
+import { ruleOutcomes } from './rule';
 import { cdf, cdfSum, logGamma, upperTail, upperTailSum } from './negativeBinomial';
 
 /** log of the gamma-Poisson marginal likelihood of one segment's counts (each over its days) under Gamma(a0, b0). */
@@ -118,7 +119,7 @@ describe('unusual change on a continuous conversation\'s new posts', () => {
     expect(e.expected).toBeGreaterThan(99);
     expect(e.expected).toBeLessThan(101);
     expect(e.tail_probability).toBeLessThan(1e-6);
-    expect(describeOutcome(o)).toMatch(/^post_count was 900 over the run's window: 160 new posts since the previous run, about \d+(\.\d+)? expected in 1 day \(level over the last 10 runs: 99\.9\/day; history median: 100\.0\/day\); chance of 160 or more: \d\.\de-\d+, below the medium sensitivity's cutoff 5\.0e-4$/);
+    expect(describeOutcome(o)).toMatch(/^post_count was 900 over the run's window: 160 new posts since the previous run, about \d+(\.\d+)? expected in 1 day \(level over the last 10 runs: 99\.9\/day; history median: 100\.0\/day\); chance of 160 or more: \d\.\de-\d+, below the medium sensitivity's cutoff 3\.8e-4$/);
   });
 
   it('does not fire on an ordinary day, nor on a day below the level when rises are asked', () => {
@@ -154,5 +155,24 @@ describe('unusual change on a continuous conversation\'s new posts', () => {
 
   it('tells nothing smaller than the criterion\'s threshold', () => {
     expect(judgeCriterion({ ...unusual, threshold: 100 }, [], 900, daily(steady, 160)).fired).toBe(false);
+  });
+});
+
+describe('a continuous conversation\'s first run counts as one history point', () => {
+  // The first run's posts are all new (new_posts null: nothing before it), collected over the 7-day window: one point of
+  // 700 posts over 7 days, so the 7th run has 7 points and is judged (docs/benchmarks.md, issue 16, eighth measurement).
+  const at = (day: number) => new Date(Date.UTC(2026, 10, 1) + day * 86_400_000).toISOString();
+  const series = (news: number[], firstValue: number | null) => [
+    ...(firstValue === null ? [] : [{ run_id: 'run-0', timestamp: at(0), value: firstValue, new_posts: null }]),
+    ...news.map((n, i) => ({ run_id: `run-${i + 1}`, timestamp: at(i + 1), value: 700, new_posts: n })),
+  ];
+  it('fires at the 7th run on a surge, with the first run among the 7 points', () => {
+    const outcomes = ruleOutcomes([unusual], [series([98, 104, 101, 95, 99, 103, 180], 700)]);
+    expect(outcomes.map((o) => o[0]!.fired)).toEqual([false, false, false, false, false, false, false, true]);
+    expect(outcomes[7]![0]!.explanation).toMatchObject({ basis: 'new_posts', history_points: 7, observed: 180 });
+  });
+  it('does not judge six runs of new posts alone, nor an ordinary 7th run', () => {
+    expect(ruleOutcomes([unusual], [series([98, 104, 101, 95, 99, 103, 180], null)]).some((o) => o[0]!.fired)).toBe(false);
+    expect(ruleOutcomes([unusual], [series([98, 104, 101, 95, 99, 103, 112], 700)]).some((o) => o[0]!.fired)).toBe(false);
   });
 });

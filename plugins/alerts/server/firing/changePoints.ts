@@ -21,8 +21,11 @@ import { cdfSum, logGamma, upperTailSum } from './negativeBinomial';
 export const HAZARD_RUNS = 14;
 /** The prior of a segment's rate is worth this many posts: a new level starts at the history's median. */
 export const PRIOR_STRENGTH = 1000;
-/** Tail probabilities below which new posts are unusual: a tenth of the level model's (SENSITIVITY_CUTOFF). */
-export const CHANGE_POINT_CUTOFF: Record<Sensitivity, number> = { low: 1e-4, medium: 5e-4, high: 2e-3 };
+/**
+ * Tail probabilities below which new posts are unusual: 0.075 x the level model's (SENSITIVITY_CUTOFF); a tenth until
+ * the first run counted as a history point (docs/benchmarks.md, issue 16, eighth measurement).
+ */
+export const CHANGE_POINT_CUTOFF: Record<Sensitivity, number> = { low: 7.5e-5, medium: 3.75e-4, high: 1.5e-3 };
 /**
  * The prior's rate is at least one post a day, so an all-zero history does not call a single post unusual (the
  * level model's floor of one post did the same). The demo corpus's themes have 40-200 new posts a day.

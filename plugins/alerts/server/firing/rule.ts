@@ -2,8 +2,11 @@ import type { Criterion, CriterionOutcome } from '../../shared/api';
 import type { Db } from '../tables';
 import { firingMessage, judgeCriterion, type NewPosts } from './judge';
 import { criterionSeries, type SeriesPoint } from './series';
+import { NEW_POSTS_MAX_DAYS } from './unusualChange';
 
 const DAY_MS = 86_400_000;
+/** A continuous conversation's first run collects the 7 days before it (conversations' CONTINUOUS_WINDOW_DAYS). */
+const FIRST_RUN_DAYS = NEW_POSTS_MAX_DAYS;
 
 export interface RuleFiring { run_id: string; timestamp: string; criteria: CriterionOutcome[]; message: string }
 
@@ -55,7 +58,9 @@ function judge(c: Criterion, points: readonly SeriesPoint[], index: number): Cri
 /**
  * The new posts at `index` and before it, back to the first run without them (a continuous conversation's first
  * run), each with the days since the run before it; null when the run has none (one-off conversations, other
- * metrics): the criterion then judges the values.
+ * metrics): the criterion then judges the values. That first run counts too, as one point: all its posts were new,
+ * collected over the conversation's window (`FIRST_RUN_DAYS`), so the 7th run already has 7 points (docs/benchmarks.md,
+ * issue 16, eighth measurement).
  */
 function newPostsAt(points: readonly SeriesPoint[], index: number): NewPosts | null {
   const current = points[index]!.new_posts;
@@ -64,7 +69,11 @@ function newPostsAt(points: readonly SeriesPoint[], index: number): NewPosts | n
   while (start > 0 && points[start - 1]!.new_posts !== null && points[start - 1]!.new_posts !== undefined) start -= 1;
   const daysAt = (i: number) => (i === 0 ? 1 : (Date.parse(points[i]!.timestamp) - Date.parse(points[i - 1]!.timestamp)) / DAY_MS);
   const history = points.slice(start, index);
-  return { history: history.map((p) => p.new_posts!), days: history.map((_, j) => daysAt(start + j)), current, currentDays: daysAt(index) };
+  const first = start > 0 ? [{ count: points[start - 1]!.value, days: FIRST_RUN_DAYS }] : [];
+  return {
+    history: [...first.map((f) => f.count), ...history.map((p) => p.new_posts!)],
+    days: [...first.map((f) => f.days), ...history.map((_, j) => daysAt(start + j))], current, currentDays: daysAt(index),
+  };
 }
 
 /**
