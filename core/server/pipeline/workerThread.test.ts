@@ -15,6 +15,16 @@ describe('runInWorker', () => {
     expect(await niceness()).toBe(before);
   });
 
+  it('hands over the buffers an answer marks with transferOnReply instead of copying them', async () => {
+    const answer = await runInWorker<{ n: number }, { values: Float64Array }>(fixture, 'handOver', { n: 1000 });
+    expect(Object.keys(answer)).toEqual(['values']);
+    expect(Object.getOwnPropertySymbols(answer)).toEqual([]);
+    expect(answer.values.length).toBe(1000);
+    expect(answer.values[999]).toBe(999 * 1.5);
+    // the same (parked) thread: its column was detached by the transfer
+    await expect(runInWorker(fixture, 'handedOverBytes', {})).resolves.toBe(0);
+  });
+
   it('rejects with the error the function threw', async () => {
     await expect(runInWorker(fixture, 'failing', { message: 'engine broke' })).rejects.toThrow('engine broke');
   });

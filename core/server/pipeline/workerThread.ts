@@ -207,6 +207,17 @@ function tsxApiUrl(): string {
   return cachedTsxApi;
 }
 
+/**
+ * The worker's answer may hand over array buffers instead of copying them (issue 19: the coordination stage's
+ * evidence columns, hundreds of MB at 5M posts, were cloned next to the worker's own copy): `transferOnReply(value,
+ * buffers)` marks the returned value; the marker is a symbol-keyed property, which the structured clone leaves out.
+ */
+const TRANSFER_ON_REPLY = 'narrascope.workerTransfer';
+export function transferOnReply<T extends object>(value: T, buffers: ArrayBuffer[]): T {
+  Object.defineProperty(value, Symbol.for(TRANSFER_ON_REPLY), { value: buffers, enumerable: false });
+  return value;
+}
+
 /** The nice value of pooled threads (19: the lowest priority; an unprivileged process may always lower its own). */
 export const WORKER_NICE = 19;
 
@@ -236,7 +247,8 @@ parentPort.on('message', async ({ id, moduleUrl, exportName, input }) => {
     if (typeof fn !== 'function') throw new Error("module " + moduleUrl + " has no exported function '" + exportName + "'");
     parentPort.postMessage({ id, started: true });
     const value = await fn(input);
-    parentPort.postMessage({ id, ok: true, value });
+    const transfer = value !== null && typeof value === 'object' ? value[Symbol.for('${TRANSFER_ON_REPLY}')] : undefined;
+    parentPort.postMessage({ id, ok: true, value }, Array.isArray(transfer) ? transfer : []);
   } catch (error) {
     parentPort.postMessage({ id, ok: false, error: error && error.message ? error.message : String(error), stack: error && error.stack });
   }

@@ -134,7 +134,7 @@ function detect(posts: PostSource, accounts: readonly CoordAccount[], cfg: Coord
     copypasta: { texts: x.texts.n, candidates: nd.verifications, verified: nd.verified, families: nd.families },
     edges: 0, clusters: 0, arenaBytes: 0, timingsMs: timings,
   };
-  const edges = new TypedEdges(nAcc);
+  const edges = new TypedEdges();
   // one table, one post-partner set and one scratch for all types, sized for the largest
   let maxActs = 0;
   for (const t of EVIDENCE_TYPES) maxActs = Math.max(maxActs, sorted[t].n);
@@ -150,22 +150,25 @@ function detect(posts: PostSource, accounts: readonly CoordAccount[], cfg: Coord
   // pages are touched). The pair table has arrays of its own (pairTable.ts): one it outgrows is freed by the next
   // collection instead of staying dead in the arena (352 MB at 5M posts).
   const scanBytes = 3 * PostPartnerSet.bytesFor(seenCapacity) + nAcc * 16 + maxActs * 4 + 2 ** 20;
-  withArena(scanBytes, () => scanPairs(state, edges, stats, lap, new PairTable(tableCapacity), new PostPartnerSet(seenCapacity), maxActs));
+  // A pair table that outgrows 2^22 slots (176 MB; at 5M posts 2^23 slots, 352 MB) is freed by a collection then,
+  // not at the scans' end.
+  const onGrow = (outgrownSlots: number) => { if (outgrownSlots >= 2 ** 22) collect(); };
+  withArena(scanBytes, () => scanPairs(state, edges, stats, lap, new PairTable(tableCapacity, onGrow), new PostPartnerSet(seenCapacity), maxActs));
   collect();
 
   // Repeated bursts: groups whose members come back together, however crowded their bursts (bursts.ts).
   const bursts = repeatedBursts(state);
   for (const be of bursts.edges) {
-    const e = edges.of(be.a, be.b);
-    e.pairMask ??= e.mask;
+    const row = edges.rowOf(be.a, be.b);
+    edges.keepPairMask(row);
     for (let ti = 0; ti < EVIDENCE_TYPES.length; ti++) {
       const co = be.co[ti]!;
       // a type the pair passed already keeps its pairwise figures; a shared burst weighs as much as a co-action at
       // the type's threshold
-      if (co === 0 || e.mask & (1 << ti)) continue;
-      edges.pass(e, ti, co, cfg.types[EVIDENCE_TYPES[ti]!].minWeight * co);
+      if (co === 0 || edges.mask(row) & (1 << ti)) continue;
+      edges.pass(row, ti, co, cfg.types[EVIDENCE_TYPES[ti]!].minWeight * co);
     }
-    e.proofs = be.proofs;
+    edges.setProofs(row, be.proofs);
   }
   stats.bursts = { events: bursts.events, linkedPairs: bursts.linkedEventPairs, groups: bursts.groups, edges: bursts.edges.length };
   lap('bursts');
@@ -183,8 +186,10 @@ function detect(posts: PostSource, accounts: readonly CoordAccount[], cfg: Coord
     });
     return total;
   };
-  for (const e of edges.values()) {
-    if (!keeps(e.mask)) continue;
+  for (let row = 0; row < edges.size; row++) {
+    if (!keeps(edges.mask(row))) continue;
+    // an object only for the pairs an edge keeps (most passing pairs of one identity type are not)
+    const e = edges.edge(row);
     e.total = totalOf(e, e.mask);
     // Louvain sees the pairwise graph only: the groups are clusters already, and the partition of the rest stays
     const pm = e.pairMask ?? e.mask;
@@ -348,7 +353,7 @@ function scanPairs(
       const norm = tc.activityNormalised ? rar / Math.max(activity[a]!, activity[b]!) : rar;
       if (norm < tc.minWeight) return;
       passing++;
-      edges.pass(edges.of(a, b), ti, Math.min(o1, o2), norm);
+      edges.pass(edges.rowOf(a, b), ti, Math.min(o1, o2), norm);
     });
     stats.passingPairs[type] = passing;
     lap(`scan:${type}`);

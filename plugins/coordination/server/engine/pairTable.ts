@@ -30,7 +30,12 @@ export class PairTable {
   q1!: Uint8Array;
   q2!: Uint8Array;
 
-  constructor(capacity = 1 << 12) {
+  /**
+   * `onGrow` runs after the table has outgrown its arrays, with the outgrown slots (the detection: a full collection
+   * when they were large, so the outgrown arrays, 352 MB at 5M posts, are not kept through the rest of the scan
+   * while nothing else makes V8 collect).
+   */
+  constructor(capacity = 1 << 12, private readonly onGrow?: (outgrownSlots: number) => void) {
     const cap = slotsFor(capacity);
     this.mask = cap - 1;
     this.alloc(cap);
@@ -77,7 +82,7 @@ export class PairTable {
   /** slot of the pair (created when absent); x and y in any order */
   slot(x: number, y: number): number {
     const a = x < y ? x : y, b = x < y ? y : x;
-    if ((this.size + 1) * 2 > this.capacity) this.grow();
+    if ((this.size + 1) * 2 > this.capacity) { this.grow(); this.onGrow?.(this.capacity / 2); }
     let s = PairTable.hash(a, b) & this.mask;
     for (;;) {
       const sa = this.a[s]!;

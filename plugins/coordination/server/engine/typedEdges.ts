@@ -1,20 +1,18 @@
 /**
- * The pairs of accounts with at least one type passing its thresholds, keyed by pair, with their co-actions and
- * weights per type in two shared columns (a row of EVIDENCE_TYPES.length values per edge). Two small typed arrays per
- * edge cost about 300 bytes of heap each (object, backing store, buffer): at a million posts, hundreds of
- * thousands of passing pairs made that the scans' largest heap growth.
+ * The pairs of accounts with at least one type passing its thresholds, in columns: a row per pair (its accounts,
+ * the bits of its passing types, the types that passed pairwise), found through an open-addressing index on the
+ * pair, and its co-actions and weight per passing type as entries chained from the row (most pairs pass one type).
+ * An object and a Map entry per pair, with a row of 2 x 8 numbers each, was about 380 bytes a pair: at a million
+ * posts 1.75M passing pairs (1.45M of them similar screen names alone, most of which no edge keeps), more at 5M
+ * (issue 19). Here a pair costs about 50 bytes; `edge(row)` makes the object of a pair that is kept.
  */
-import { EVIDENCE_TYPES } from '../../shared/types';
-
-const WIDTH = EVIDENCE_TYPES.length;
-
-/** A pair of accounts with at least one type passing its thresholds. */
+/** A pair of accounts with at least one type passing its thresholds (made for the pairs an edge keeps). */
 export interface TypedEdge {
   a: number;
   b: number;
   /** bit per passing type (TYPE_BIT) */
   mask: number;
-  /** the edge's row in its TypedEdges' columns (`co`, `weight`) */
+  /** the pair's row in its TypedEdges (`co`, `weight`) */
   row: number;
   total: number;
   /** acts proving the edge from repeated bursts: (type index, act of a, act of b) in the sorted acts of the type */
@@ -25,41 +23,120 @@ export interface TypedEdge {
   louvainWeight?: number;
 }
 
+function grown<T extends Int32Array | Uint16Array | Int16Array | Float64Array | Uint8Array>(a: T, n: number, make: (n: number) => T): T {
+  const next = make(n);
+  next.set(a as never);
+  return next;
+}
+
 export class TypedEdges {
-  private readonly byPair = new Map<number, TypedEdge>();
-  private coCol = new Float64Array(1024 * WIDTH);
-  private weightCol = new Float64Array(1024 * WIDTH);
+  private n = 0;
+  /** rows */
+  private ra = new Int32Array(1024);
+  private rb = new Int32Array(1024);
+  private rmask = new Uint16Array(1024);
+  /** -1: no burst added a type */
+  private rpair = new Int16Array(1024);
+  /** first entry of the row, -1 when none */
+  private rhead = new Int32Array(1024);
+  /** entries: (type, co-actions, weight, next entry of the row) */
+  private m = 0;
+  private et = new Uint8Array(1024);
+  private eco = new Float64Array(1024);
+  private ew = new Float64Array(1024);
+  private enext = new Int32Array(1024);
+  /** index: slot -> row + 1 (0: empty) */
+  private slots = new Int32Array(2048);
+  private readonly proofs = new Map<number, Array<[number, number, number]>>();
 
-  constructor(private readonly accounts: number) {}
+  get size(): number { return this.n; }
 
-  get size(): number { return this.byPair.size; }
+  private static hash(a: number, b: number): number {
+    let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x632be5ab, 0x85ebca77);
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x2c1b3c6d);
+    return (h ^ (h >>> 13)) >>> 0;
+  }
 
-  /** The edge of accounts a < b, created (nothing passing yet) when absent. */
-  of(a: number, b: number): TypedEdge {
-    const key = a * this.accounts + b;
-    let e = this.byPair.get(key);
-    if (!e) {
-      const row = this.byPair.size;
-      // grown by doubling outside the engine's arena (a few copies; an arena never reuses the old columns)
-      if ((row + 1) * WIDTH > this.coCol.length) {
-        const co = new Float64Array(this.coCol.length * 2); co.set(this.coCol); this.coCol = co;
-        const weight = new Float64Array(this.weightCol.length * 2); weight.set(this.weightCol); this.weightCol = weight;
-      }
-      e = { a, b, mask: 0, row, total: 0 };
-      this.byPair.set(key, e);
+  private place(row: number): void {
+    const mask = this.slots.length - 1;
+    let s = TypedEdges.hash(this.ra[row]!, this.rb[row]!) & mask;
+    while (this.slots[s] !== 0) s = (s + 1) & mask;
+    this.slots[s] = row + 1;
+  }
+
+  /** The row of accounts a < b, created (nothing passing yet) when absent. */
+  rowOf(a: number, b: number): number {
+    const mask = this.slots.length - 1;
+    let s = TypedEdges.hash(a, b) & mask;
+    for (;;) {
+      const r = this.slots[s]!;
+      if (r === 0) break;
+      if (this.ra[r - 1] === a && this.rb[r - 1] === b) return r - 1;
+      s = (s + 1) & mask;
     }
+    const row = this.n++;
+    // grown by doubling outside the engine's arena (an arena never reuses the old columns)
+    if (row === this.ra.length) {
+      const k = row * 2;
+      this.ra = grown(this.ra, k, (x) => new Int32Array(x)); this.rb = grown(this.rb, k, (x) => new Int32Array(x));
+      this.rmask = grown(this.rmask, k, (x) => new Uint16Array(x)); this.rpair = grown(this.rpair, k, (x) => new Int16Array(x));
+      this.rhead = grown(this.rhead, k, (x) => new Int32Array(x));
+    }
+    this.ra[row] = a; this.rb[row] = b; this.rmask[row] = 0; this.rpair[row] = -1; this.rhead[row] = -1;
+    if (this.n * 2 > this.slots.length) {
+      this.slots = new Int32Array(this.slots.length * 2);
+      for (let r = 0; r < this.n; r++) this.place(r);
+    } else {
+      this.slots[s] = row + 1;
+    }
+    return row;
+  }
+
+  a(row: number): number { return this.ra[row]!; }
+  b(row: number): number { return this.rb[row]!; }
+  mask(row: number): number { return this.rmask[row]!; }
+
+  /** Records type ti of the row as passing, with its co-actions and weight. */
+  pass(row: number, ti: number, co: number, weight: number): void {
+    this.rmask[row] = this.rmask[row]! | (1 << ti);
+    for (let k = this.rhead[row]!; k >= 0; k = this.enext[k]!) {
+      if (this.et[k] === ti) { this.eco[k] = co; this.ew[k] = weight; return; }
+    }
+    const k = this.m++;
+    if (k === this.et.length) {
+      const c = k * 2;
+      this.et = grown(this.et, c, (x) => new Uint8Array(x)); this.eco = grown(this.eco, c, (x) => new Float64Array(x));
+      this.ew = grown(this.ew, c, (x) => new Float64Array(x)); this.enext = grown(this.enext, c, (x) => new Int32Array(x));
+    }
+    this.et[k] = ti; this.eco[k] = co; this.ew[k] = weight; this.enext[k] = this.rhead[row]!;
+    this.rhead[row] = k;
+  }
+
+  /** Keeps the row's pairwise types as they are now, once (the first repeated burst that adds to the pair). */
+  keepPairMask(row: number): void {
+    if (this.rpair[row] === -1) this.rpair[row] = this.rmask[row]!;
+  }
+
+  setProofs(row: number, proofs: Array<[number, number, number]>): void {
+    this.proofs.set(row, proofs);
+  }
+
+  private entry(row: number, ti: number): number {
+    for (let k = this.rhead[row]!; k >= 0; k = this.enext[k]!) if (this.et[k] === ti) return k;
+    return -1;
+  }
+
+  co(e: TypedEdge, ti: number): number { const k = this.entry(e.row, ti); return k < 0 ? 0 : this.eco[k]!; }
+  weight(e: TypedEdge, ti: number): number { const k = this.entry(e.row, ti); return k < 0 ? 0 : this.ew[k]!; }
+
+  /** The row as an edge object (total 0 until the caller sets it). */
+  edge(row: number): TypedEdge {
+    const e: TypedEdge = { a: this.ra[row]!, b: this.rb[row]!, mask: this.rmask[row]!, row, total: 0 };
+    const pm = this.rpair[row]!;
+    if (pm !== -1) e.pairMask = pm;
+    const proofs = this.proofs.get(row);
+    if (proofs) e.proofs = proofs;
     return e;
   }
-
-  /** Records type ti of the edge as passing, with its co-actions and weight. */
-  pass(e: TypedEdge, ti: number, co: number, weight: number): void {
-    e.mask |= 1 << ti;
-    this.coCol[e.row * WIDTH + ti] = co;
-    this.weightCol[e.row * WIDTH + ti] = weight;
-  }
-
-  co(e: TypedEdge, ti: number): number { return this.coCol[e.row * WIDTH + ti]!; }
-  weight(e: TypedEdge, ti: number): number { return this.weightCol[e.row * WIDTH + ti]!; }
-
-  values(): IterableIterator<TypedEdge> { return this.byPair.values(); }
 }

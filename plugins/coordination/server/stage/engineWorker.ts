@@ -1,3 +1,4 @@
+import { transferOnReply } from '@core/server/pipeline/workerThread';
 import { detectCoordinationPacked, type PackedInput } from '../engine/detect';
 import type { CoordinationConfig, CoordinationResult } from '../engine/types';
 import { fullCollection } from './fullCollection';
@@ -22,7 +23,10 @@ export function detectInWorker(job: { input: PackedInput; config: CoordinationCo
   // the engine's working set (its arena, the graph, the pair lists) is garbage now: freed before the answer is
   // serialised next to it and rebuilt on the stage's thread
   if (large) fullCollection();
-  return { result, evidence: evidence.done() };
+  const columns = evidence.done();
+  // the evidence columns are handed over, not copied (at 5M posts several million rows, 53 bytes each)
+  const { n: _n, keys: _keys, ...arrays } = columns;
+  return transferOnReply({ result, evidence: columns }, Object.values(arrays).map((a) => a.buffer as ArrayBuffer));
 }
 
 /** Nothing: a call that loads this module (and the engine) in a worker while the stage still reads the run. */

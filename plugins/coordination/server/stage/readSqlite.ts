@@ -15,9 +15,14 @@ import type { PackedPosts } from '../engine/postSource';
 export interface ListColumns { post: Float64Array; value: Int32Array; n: number }
 export interface RunLists { urls: ListColumns; tags: ListColumns; strings: string[] }
 
+/**
+ * No memory map (issue 19): each page of a mapped read stays counted in the process's RSS while the connection is
+ * open, up to 1 GiB per connection, on top of the server's own map, and a run's read is one sequential pass that
+ * gains little from it (pages come through SQLite's own small cache instead).
+ */
 function open(file: string): Database.Database {
   const c = new Database(file, { readonly: true, fileMustExist: true });
-  c.pragma('mmap_size = 1073741824');
+  c.pragma('mmap_size = 0');
   return c;
 }
 
