@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedPostsKey } from '@core/server/pipeline/collectors';
 import { pipelineKey } from '@core/server/pipeline/runner';
@@ -51,6 +52,23 @@ describe('core.storedPosts', () => {
     expect(again).toEqual(first);
     const links = await tablesOf<PostsTables>(t.storage).selectFrom('posts_run_posts').select('post_id').where('run_id', '=', runId).execute();
     expect(links).toHaveLength(3);
+  });
+
+  it('writes the links with a larger SQLite page cache and puts the connection\'s own setting back (an import\'s too)', async () => {
+    if (t.storage.dialect !== 'sqlite') return;
+    const stored = t.server.ctx.services.get(storedPostsKey);
+    const cacheSize = async () => Number(Object.values((await sql.raw<Record<string, number>>('PRAGMA cache_size').execute(t.storage.db)).rows[0]!)[0]);
+    const before = await cacheSize();
+    const request = { organizationId: org, conversationId: crypto.randomUUID(), query: q('tariffs'), startDate: null, endDate: null };
+    await stored.linkMatching({ ...request, runId: crypto.randomUUID() });
+    expect(await cacheSize()).toBe(before);
+    await sql.raw('PRAGMA cache_size = -300000').execute(t.storage.db); // an import's (larger) setting stays as it is
+    try {
+      expect((await stored.linkMatching({ ...request, runId: crypto.randomUUID() })).linked).toBe(4);
+      expect(await cacheSize()).toBe(-300000);
+    } finally {
+      await sql.raw(`PRAGMA cache_size = ${before}`).execute(t.storage.db);
+    }
   });
 });
 
