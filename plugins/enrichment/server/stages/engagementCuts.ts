@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { HIGH_FROM, MEDIUM_FROM } from '../engagement/engagementLevels';
+import { pageCache } from './pageCache';
 import { inGroups, type EnrichmentDb } from './runPosts';
 
 /**
@@ -42,11 +43,22 @@ export function levelFor(engagement: number, cuts: EngagementCuts): 'low' | 'med
   return 'low';
 }
 
+/** The level of a row's `engagement` under `cuts`, as SQL (levelFor's rule). */
+function levelOf(cuts: EngagementCuts) {
+  const whens = [
+    ...(cuts.highFrom !== null ? [sql`when engagement >= ${cuts.highFrom} then 'high'`] : []),
+    ...(cuts.mediumFrom !== null ? [sql`when engagement >= ${cuts.mediumFrom} then 'medium'`] : []),
+  ];
+  return whens.length ? sql<string>`case ${sql.join(whens, sql` `)} else 'low' end` : sql<string>`'low'`;
+}
+
 /**
  * Recomputes the levels of the organisation's posts of `platforms` from their current cuts, writing only rows whose
  * level changes (a second pass writes nothing). Answers the cuts per platform.
  */
-export async function relevelPlatforms(db: EnrichmentDb, organizationId: string, platforms: readonly string[]): Promise<Map<string, EngagementCuts>> {
+export async function relevelPlatforms(
+  db: EnrichmentDb, organizationId: string, platforms: readonly string[], dialect?: 'sqlite' | 'postgres',
+): Promise<Map<string, EngagementCuts>> {
   const out = new Map<string, EngagementCuts>();
   for (const group of inGroups([...new Set(platforms)], 500)) {
     const rows = await db.selectFrom('enrichment_posts')
@@ -63,17 +75,32 @@ export async function relevelPlatforms(db: EnrichmentDb, organizationId: string,
     for (const [platform, values] of byPlatform) out.set(platform, engagementCuts(values));
   }
   await db.transaction().execute(async (trx) => {
-    for (const [platform, cuts] of out) {
-      const whens = [
-        ...(cuts.highFrom !== null ? [sql`when engagement >= ${cuts.highFrom} then 'high'`] : []),
-        ...(cuts.mediumFrom !== null ? [sql`when engagement >= ${cuts.mediumFrom} then 'medium'`] : []),
-      ];
-      const level = whens.length ? sql<string>`case ${sql.join(whens, sql` `)} else 'low' end` : sql<string>`'low'`;
-      await trx.updateTable('enrichment_posts').set({ engagement_level: level })
-        .where('organization_id', '=', organizationId).where('platform', '=', platform).where('engagement', 'is not', null)
-        .where((eb) => eb.or([eb('engagement_level', 'is', null), eb('engagement_level', '!=', level)]))
-        .execute();
+    const restore = dialect ? await pageCache(trx, dialect) : async () => undefined;
+    try {
+      await relevelRows(trx, organizationId, out);
+    } finally {
+      await restore();
     }
   });
   return out;
+}
+
+/**
+ * One statement for every platform, its rows read and rewritten in post id order: the subquery scans the table in key
+ * order (its conditions are written so that no index answers them), so each table page is read and rewritten once and
+ * the level index's entries move in key order. Per platform through the
+ * (organisation, platform, engagement) index, the rows came in engagement order, scattered over the whole table: at
+ * 4M posts each row dirtied another page (docs/benchmarks.md, "Collect and Core NLP at 5M, round 7").
+ */
+async function relevelRows(trx: EnrichmentDb, organizationId: string, out: ReadonlyMap<string, EngagementCuts>): Promise<void> {
+  for (const group of inGroups([...out], 200)) {
+    const level = sql<string>`case platform ${sql.join(group.map(([platform, cuts]) => sql`when ${platform} then ${levelOf(cuts)}`), sql` `)} end`;
+    await trx.updateTable('enrichment_posts').set({ engagement_level: level })
+      .where('post_id', 'in', (eb) => eb.selectFrom('enrichment_posts').select('post_id')
+        // Written so that no index answers them (as core's sameOrganization): the rows are read in key order too.
+        .where(sql`organization_id || ''`, '=', organizationId).where(sql`platform || ''`, 'in', group.map(([platform]) => platform))
+        .where('engagement', 'is not', null)
+        .where((w) => w.or([w('engagement_level', 'is', null), w('engagement_level', '!=', level)])))
+      .execute();
+  }
 }
