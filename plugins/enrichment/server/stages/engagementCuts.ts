@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { HIGH_FROM, MEDIUM_FROM } from '../engagement/engagementLevels';
-import { pageCache } from './pageCache';
+import { pageCache } from '@core/server/storage/pageCache';
 import { inGroups, type EnrichmentDb } from './runPosts';
 
 /**

@@ -5,7 +5,7 @@ import { COLLECT_STAGE_ID } from '@plugins/posts/shared/public';
 import { NLP_STAGE_ID } from '../../shared/public';
 import { nowIso } from '@core/server/storage/database';
 import { relevelPlatforms } from './engagementCuts';
-import { pageCache } from './pageCache';
+import { pageCache } from '@core/server/storage/pageCache';
 import { enrichNlpChunk, type NlpResult } from './nlpCompute';
 import { countRunPosts, dbOf, inGroups, runPostsPage, type EnrichmentDb, type RunPost } from './runPosts';
 

@@ -19,6 +19,7 @@ import type { DialectName, Storage } from '@core/server/storage/database';
 import { compileMatcher, type Matcher } from '@core/shared/query';
 import { matchableText } from '@core/server/postStore/normalize';
 import { bulkInsert } from '@core/server/postStore/sql';
+import { pageCache } from '@core/server/storage/pageCache';
 import { TEXT_CHUNK, archiveSearch, byPlatform, newestFirst, sortCounts, type ArchiveQuery, type ArchiveSearch, type PlainArchiveQuery } from './archiveSearch';
 import { pack, unpack, type MatchInput, type PackedPosts, type ThreadInput } from './archiveThread';
 
@@ -261,21 +262,6 @@ const LINK_ROWS = 5000;
  * 3,962,939 links 6.4-7.5 s CPU with it, 4.3-4.6 s with 512 MB (1M: 0.85 -> 0.67 s).
  */
 const LINK_CACHE_KIB = 524_288;
-
-/**
- * Sets SQLite's page cache to at least `kib` for the rest of a transaction; answers the function that restores the
- * previous size. Inside the transaction the connection is this caller's alone, so an import's own cache setting
- * (plugins/posts/server/import/importer.ts) is read and put back as it was. PostgreSQL: nothing.
- */
-async function pageCache(trx: Kysely<any>, dialect: DialectName, kib: number): Promise<() => Promise<void>> {
-  if (dialect !== 'sqlite') return async () => undefined;
-  const row = (await sql.raw<{ cache_size: number }>('PRAGMA cache_size').execute(trx)).rows[0];
-  const previous = Number(row?.cache_size);
-  // Negative: KiB; positive: pages (4 KiB here). A larger setting stays.
-  if (!Number.isFinite(previous) || (previous < 0 ? -previous : previous * 4) >= kib) return async () => undefined;
-  await sql.raw(`PRAGMA cache_size = -${kib}`).execute(trx);
-  return async () => { await sql.raw(`PRAGMA cache_size = ${previous}`).execute(trx); };
-}
 
 /**
  * Links the matching posts to a run (idempotent); answers how many match and their platforms. The links are written
