@@ -11,6 +11,15 @@ function slotsFor(capacity: number): number {
   while (cap < capacity * 2) cap <<= 1;
   return cap;
 }
+
+/** A slot hash of the account pair (a, b), for the open-addressing tables keyed by a pair (here and typedEdges.ts). */
+export function pairHash(a: number, b: number): number {
+  let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x632be5ab, 0x85ebca77);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  return (h ^ (h >>> 13)) >>> 0;
+}
+
 export class PairTable {
   size = 0;
   private mask: number;
@@ -72,18 +81,11 @@ export class PairTable {
     this.size = 0;
   }
 
-  private static hash(a: number, b: number): number {
-    let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x632be5ab, 0x85ebca77);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0x2c1b3c6d);
-    return (h ^ (h >>> 13)) >>> 0;
-  }
-
   /** slot of the pair (created when absent); x and y in any order */
   slot(x: number, y: number): number {
     const a = x < y ? x : y, b = x < y ? y : x;
     if ((this.size + 1) * 2 > this.capacity) { this.grow(); this.onGrow?.(this.capacity / 2); }
-    let s = PairTable.hash(a, b) & this.mask;
+    let s = pairHash(a, b) & this.mask;
     for (;;) {
       const sa = this.a[s]!;
       if (sa === -1) { this.a[s] = a; this.b[s] = b; this.size++; return s; }
@@ -95,7 +97,7 @@ export class PairTable {
   /** slot of the pair or -1 */
   find(x: number, y: number): number {
     const a = x < y ? x : y, b = x < y ? y : x;
-    let s = PairTable.hash(a, b) & this.mask;
+    let s = pairHash(a, b) & this.mask;
     for (;;) {
       const sa = this.a[s]!;
       if (sa === -1) return -1;

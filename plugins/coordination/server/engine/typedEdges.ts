@@ -6,6 +6,8 @@
  * posts 1.75M passing pairs (1.45M of them similar screen names alone, most of which no edge keeps), more at 5M
  * (issue 19). Here a pair costs about 50 bytes; `edge(row)` makes the object of a pair that is kept.
  */
+import { pairHash } from './pairTable';
+
 /** A pair of accounts with at least one type passing its thresholds (made for the pairs an edge keeps). */
 export interface TypedEdge {
   a: number;
@@ -51,16 +53,9 @@ export class TypedEdges {
 
   get size(): number { return this.n; }
 
-  private static hash(a: number, b: number): number {
-    let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x632be5ab, 0x85ebca77);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0x2c1b3c6d);
-    return (h ^ (h >>> 13)) >>> 0;
-  }
-
   private place(row: number): void {
     const mask = this.slots.length - 1;
-    let s = TypedEdges.hash(this.ra[row]!, this.rb[row]!) & mask;
+    let s = pairHash(this.ra[row]!, this.rb[row]!) & mask;
     while (this.slots[s] !== 0) s = (s + 1) & mask;
     this.slots[s] = row + 1;
   }
@@ -68,7 +63,7 @@ export class TypedEdges {
   /** The row of accounts a < b, created (nothing passing yet) when absent. */
   rowOf(a: number, b: number): number {
     const mask = this.slots.length - 1;
-    let s = TypedEdges.hash(a, b) & mask;
+    let s = pairHash(a, b) & mask;
     for (;;) {
       const r = this.slots[s]!;
       if (r === 0) break;
