@@ -10,11 +10,21 @@ import type { DialectName } from './database';
 export const WRITE_CACHE_KIB = 262_144;
 
 /**
- * Sets SQLite's page cache to at least `kib` for the rest of a transaction and answers the function that puts the
- * previous size back. Inside a transaction the connection is the caller's alone, so another setting (an import's,
- * plugins/posts/server/import/importer.ts) is read and restored as it was. PostgreSQL: nothing.
+ * Runs `write` inside the transaction `trx` with SQLite's page cache at least `kib`, then puts the previous size
+ * back. Inside a transaction the connection is the caller's alone, so another setting (an import's,
+ * plugins/posts/server/import/importer.ts) is read and restored as it was. PostgreSQL: `write` alone.
  */
-export async function pageCache(trx: Kysely<any>, dialect: DialectName, kib = WRITE_CACHE_KIB): Promise<() => Promise<void>> {
+export async function withPageCache<T>(trx: Kysely<any>, dialect: DialectName, write: () => Promise<T>, kib = WRITE_CACHE_KIB): Promise<T> {
+  const restore = await largerPageCache(trx, dialect, kib);
+  try {
+    return await write();
+  } finally {
+    await restore();
+  }
+}
+
+/** Sets the page cache to at least `kib`; answers the function that puts the previous size back. */
+async function largerPageCache(trx: Kysely<any>, dialect: DialectName, kib: number): Promise<() => Promise<void>> {
   if (dialect !== 'sqlite') return async () => undefined;
   const row = (await sql.raw<Record<string, number>>('PRAGMA cache_size').execute(trx)).rows[0];
   const previous = Number(Object.values(row ?? {})[0]);

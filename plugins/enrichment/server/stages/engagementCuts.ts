@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { HIGH_FROM, MEDIUM_FROM } from '../engagement/engagementLevels';
-import { pageCache } from '@core/server/storage/pageCache';
+import { withPageCache } from '@core/server/storage/pageCache';
 import { inGroups, type EnrichmentDb } from './runPosts';
 
 /**
@@ -57,7 +57,7 @@ function levelOf(cuts: EngagementCuts) {
  * level changes (a second pass writes nothing). Answers the cuts per platform.
  */
 export async function relevelPlatforms(
-  db: EnrichmentDb, organizationId: string, platforms: readonly string[], dialect?: 'sqlite' | 'postgres',
+  db: EnrichmentDb, organizationId: string, platforms: readonly string[], dialect: 'sqlite' | 'postgres',
 ): Promise<Map<string, EngagementCuts>> {
   const out = new Map<string, EngagementCuts>();
   for (const group of inGroups([...new Set(platforms)], 500)) {
@@ -74,14 +74,7 @@ export async function relevelPlatforms(
     }
     for (const [platform, values] of byPlatform) out.set(platform, engagementCuts(values));
   }
-  await db.transaction().execute(async (trx) => {
-    const restore = dialect ? await pageCache(trx, dialect) : async () => undefined;
-    try {
-      await relevelRows(trx, organizationId, out);
-    } finally {
-      await restore();
-    }
-  });
+  await db.transaction().execute((trx) => withPageCache(trx, dialect, () => relevelRows(trx, organizationId, out)));
   return out;
 }
 

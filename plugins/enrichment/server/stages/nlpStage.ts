@@ -5,7 +5,7 @@ import { COLLECT_STAGE_ID } from '@plugins/posts/shared/public';
 import { NLP_STAGE_ID } from '../../shared/public';
 import { nowIso } from '@core/server/storage/database';
 import { relevelPlatforms } from './engagementCuts';
-import { pageCache } from '@core/server/storage/pageCache';
+import { withPageCache } from '@core/server/storage/pageCache';
 import { enrichNlpChunk, type NlpResult } from './nlpCompute';
 import { countRunPosts, dbOf, inGroups, runPostsPage, type EnrichmentDb, type RunPost } from './runPosts';
 
@@ -131,14 +131,7 @@ async function readChunk(db: EnrichmentDb, ctx: StageContext, afterId: number, s
 
 async function writeRows(db: EnrichmentDb, dialect: 'sqlite' | 'postgres', organizationId: string, rows: readonly NlpResult[]): Promise<void> {
   const enrichedAt = nowIso();
-  await db.transaction().execute(async (trx) => {
-    const restore = await pageCache(trx, dialect);
-    try {
-      await writeGroups(trx, organizationId, rows, enrichedAt);
-    } finally {
-      await restore();
-    }
-  });
+  await db.transaction().execute((trx) => withPageCache(trx, dialect, () => writeGroups(trx, organizationId, rows, enrichedAt)));
 }
 
 async function writeGroups(trx: EnrichmentDb, organizationId: string, rows: readonly NlpResult[], enrichedAt: string): Promise<void> {

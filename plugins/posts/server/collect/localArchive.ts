@@ -19,7 +19,7 @@ import type { DialectName, Storage } from '@core/server/storage/database';
 import { compileMatcher, type Matcher } from '@core/shared/query';
 import { matchableText } from '@core/server/postStore/normalize';
 import { bulkInsert } from '@core/server/postStore/sql';
-import { pageCache } from '@core/server/storage/pageCache';
+import { withPageCache } from '@core/server/storage/pageCache';
 import { TEXT_CHUNK, archiveSearch, byPlatform, newestFirst, sortCounts, type ArchiveQuery, type ArchiveSearch, type PlainArchiveQuery } from './archiveSearch';
 import { pack, unpack, type MatchInput, type PackedPosts, type ThreadInput } from './archiveThread';
 
@@ -274,18 +274,13 @@ export async function linkMatching(storage: Storage, q: ArchiveQuery & { runId: 
   const packed = await matchingPacked(storage, { ...q, anyOrder: true });
   const ids = Float64Array.from(packed.ids).sort();
   const db = storage.db as unknown as Kysely<any>;
-  await db.transaction().execute(async (trx) => {
-    const restore = await pageCache(trx, storage.dialect, LINK_CACHE_KIB);
-    try {
-      for (let i = 0; i < ids.length; i += LINK_ROWS) {
-        const rows = Array.from(ids.subarray(i, i + LINK_ROWS), (id) => [q.runId, id]);
-        await bulkInsert(trx, storage.dialect, 'posts_run_posts', [{ name: 'run_id' }, { name: 'post_id', type: 'integer' }],
-          rows, 'ON CONFLICT DO NOTHING', LINK_ROWS);
-      }
-    } finally {
-      await restore();
+  await db.transaction().execute((trx) => withPageCache(trx, storage.dialect, async () => {
+    for (let i = 0; i < ids.length; i += LINK_ROWS) {
+      const rows = Array.from(ids.subarray(i, i + LINK_ROWS), (id) => [q.runId, id]);
+      await bulkInsert(trx, storage.dialect, 'posts_run_posts', [{ name: 'run_id' }, { name: 'post_id', type: 'integer' }],
+        rows, 'ON CONFLICT DO NOTHING', LINK_ROWS);
     }
-  });
+  }, LINK_CACHE_KIB));
   const counts = new Uint32Array(packed.platforms.length);
   for (const at of packed.platformOf) counts[at] = counts[at]! + 1;
   return { linked: ids.length, byPlatform: sortCounts(packed.platforms.map((platform, at) => ({ platform, count: counts[at]! }))) };
