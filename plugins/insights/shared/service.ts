@@ -19,8 +19,20 @@ export interface AccountRef {
 export interface InsightLookup {
   /** `platform:rid` -> the approved insights on that account. Accounts without any are absent. */
   approvedForAccounts(organizationId: string, accounts: readonly AccountRef[]): Promise<Map<string, Insight[]>>;
+  /**
+   * For many batches of one organisation's accounts (a pipeline stage over a run): answers as `approvedForAccounts`,
+   * from the organisation's approved account insights read once when they are few (`MATCHER_MAX_KEYS` keys), or asked
+   * batch by batch when they are more. Read when made: insights approved afterwards are not seen.
+   */
+  accountMatcher(organizationId: string): Promise<AccountMatcher>;
   /** domain (lower case) -> the approved insights on it. */
   approvedForDomains(organizationId: string, domains: readonly string[]): Promise<Map<string, Insight[]>>;
+}
+
+export interface AccountMatcher {
+  /** No approved insight names an account of the organisation: every answer is empty (a caller may skip asking). */
+  readonly matchesNothing: boolean;
+  approvedForAccounts(accounts: readonly AccountRef[]): Promise<Map<string, Insight[]>>;
 }
 
 export const insightLookupKey = serviceKey<InsightLookup>('insights.lookup');

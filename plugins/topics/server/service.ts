@@ -23,5 +23,12 @@ export function createNarrativesService(storage: Storage): NarrativesService {
         .where('run_id', '=', runId).where('organization_id', '=', organizationId).where('topic_rid', 'is not', null).execute();
       return new Map(rows.map((r) => [Number(r.post_id), r.topic_rid!]));
     },
+
+    async topicOfPostsBetween(organizationId, runId, firstId, lastId) {
+      const rows = await db.selectFrom('topics_post_topics').select(['post_id', 'topic_rid'])
+        .where('run_id', '=', runId).where('post_id', '>=', firstId).where('post_id', '<=', lastId)
+        .where('organization_id', '=', organizationId).where('topic_rid', 'is not', null).execute();
+      return new Map(rows.map((r) => [Number(r.post_id), r.topic_rid!]));
+    },
   };
 }

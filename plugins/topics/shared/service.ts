@@ -13,6 +13,12 @@ export interface NarrativesService {
   setCoordinationCounts(organizationId: string, runId: string, counts: Readonly<Record<string, number>>): Promise<number>;
   /** The run's post -> topic rid membership (`posts_posts.id` -> rid); outliers are absent. */
   topicOfPosts(organizationId: string, runId: string): Promise<Map<number, string>>;
+  /**
+   * The same for the run's posts with ids from `firstId` to `lastId` (both included): a stage reading the run in
+   * ascending id batches asks for each batch's range instead of holding the whole run's map (a range of the
+   * membership table's key, read in order).
+   */
+  topicOfPostsBetween(organizationId: string, runId: string, firstId: number, lastId: number): Promise<Map<number, string>>;
 }
 
 export const narrativesServiceKey = serviceKey<NarrativesService>('topics.narratives');

@@ -3,6 +3,8 @@ import { ApiClient } from '@core/server/testing/httpClient';
 import type { TestServer } from '@core/server/testing/testServer';
 import { keyAccountsSchema, type Insight } from '@plugins/insights/shared/api';
 import { insightLookupKey } from '@plugins/insights/shared/public';
+import { createInsightLookup } from '@plugins/insights/server/lookup';
+import { runWith } from '../alerts/support';
 import {
   addRun, ALICE, accountInsight, conversationWithRun, CORPUS_A, domainInsight, errorsOf, GABBER, insightIn, signIn, startServer, writePosts,
 } from './support';
@@ -209,5 +211,42 @@ describe('the insights.lookup service other plugins read', () => {
     const domains = await lookup.approvedForDomains(org, ['sub.news.example.com', 'NEWS.example.com', 'notnews.example.com', 'example.com']);
     expect([...domains].map(([d, list]) => [d, list.map((i) => i.id)])).toEqual([['sub.news.example.com', [insight.news]], ['news.example.com', [insight.news]]]);
     expect((await lookup.approvedForDomains('another-org', ['news.example.com'])).size).toBe(0);
+  });
+});
+
+describe('the account matcher a pipeline stage reads many batches of accounts through', () => {
+  const accounts = [
+    { platform: 'twitter', rid: 'tw-100', screen_name: null, user_id: null, url: null },
+    { platform: 'telegram', rid: 'other', screen_name: null, user_id: null, url: 'https://t.me/newsroom' },
+    { platform: 'twitter', rid: 'someone-else', screen_name: null, user_id: null, url: 'HTTPS://X.com/alice_example/' },
+    { platform: 'twitter', rid: 'tw-200', screen_name: 'bob_b', user_id: null, url: null },
+    { platform: 'twitter', rid: 'tw-999', screen_name: 'x', user_id: null, url: null },
+  ];
+  const insightIds = (answer: Map<string, Insight[]>) => [...answer].map(([k, list]) => [k, list.map((i) => i.id)]).sort();
+
+  it('answers as approvedForAccounts, from memory and (over its key limit) by asking per batch', async () => {
+    const lookup = t.server.ctx.services.get(insightLookupKey);
+    const expected = [['telegram:other', [insight.channel]], ['twitter:tw-100', [insight.alice]], ['twitter:tw-999', [insight.stranger]]];
+    expect(insightIds(await lookup.approvedForAccounts(org, accounts))).toEqual(expected);
+    const inMemory = await lookup.accountMatcher(org);
+    expect(inMemory.matchesNothing).toBe(false);
+    expect(insightIds(await inMemory.approvedForAccounts(accounts))).toEqual(expected);
+    const asking = await createInsightLookup(t.storage, { matcherMaxKeys: 1 }).accountMatcher(org);
+    expect(insightIds(await asking.approvedForAccounts(accounts))).toEqual(expected);
+    const stranger = await lookup.accountMatcher('another-org');
+    expect(stranger.matchesNothing).toBe(true);
+    expect((await stranger.approvedForAccounts(accounts)).size).toBe(0);
+  });
+
+  it("lets the alerts metrics stage count each post under its author's approved risk category", async () => {
+    await runWith(t, org, conversation, [...ids.values()], 'STATIC_RUN');
+    const grouped = await analyst.get(`/api/v2/conversations/${conversation}/metrics?group_by=risk_category`);
+    expect(grouped.status, grouped.text).toBe(200);
+    // Alice (approved: Russian State Media) 4 posts, the channel (approved: Market News) 2, Bob (rejected) and gabber (pending) 5.
+    expect(grouped.body.data.series.map((s: { key: string; points: Array<{ value: number }> }) => [s.key, s.points.at(-1)!.value]))
+      .toEqual([['Default', 5], ['Market Mover', 2], ['State Associated - Russia', 4]]);
+    const risk = await analyst.get(`/api/v2/conversations/${conversation}/metrics?metric=risk_score&group_by=risk_category`);
+    expect(risk.body.data.series.map((s: { key: string; points: Array<{ value: number }> }) => [s.key, s.points.at(-1)!.value]))
+      .toEqual([['State Associated - Russia', 100]]); // the call leaves out series at 0 throughout
   });
 });

@@ -133,5 +133,10 @@ describe(`stage topics.narratives on ${process.env.NARRASCOPE_TEST_DATABASE_URL 
     const membership = await service.topicOfPosts(org, runId);
     expect(membership.size).toBe(30);
     expect(new Set(membership.values())).toEqual(new Set([a!.id, b!.id]));
+    // A range of ids answers that part of the same membership; another organisation gets nothing.
+    const sorted = [...membership.keys()].sort((x, y) => x - y);
+    const part = await service.topicOfPostsBetween(org, runId, sorted[5]!, sorted[19]!);
+    expect([...part].sort(([x], [y]) => x - y)).toEqual(sorted.slice(5, 20).map((id) => [id, membership.get(id)]));
+    expect((await service.topicOfPostsBetween(crypto.randomUUID(), runId, sorted[0]!, sorted[29]!)).size).toBe(0);
   });
 });

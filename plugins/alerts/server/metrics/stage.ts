@@ -3,12 +3,13 @@ import { defineStage } from '@core/server/plugin/contract';
 import type { StageContext } from '@core/server/pipeline/stages';
 import { postScopeKey } from '@core/server/postScope';
 import { emptyFilters, type Filters } from '@core/shared/filters';
-import { accountKey, insightLookupKey, type AccountRef } from '@plugins/insights/shared/public';
+import { insightLookupKey } from '@plugins/insights/shared/public';
 import { NARRATIVES_STAGE_ID, narrativesServiceKey } from '@plugins/topics/shared/public';
 import { METRICS_STAGE_ID } from '../../shared/public';
 import { dbOf, type Db, type MetricRow } from '../tables';
 import { sameOrganization } from '@core/server/storage/byIds';
-import { MetricTally, riskCategoryOfSubcategories, type MetricBucket } from './compute';
+import { ActorCategories } from './actorCategories';
+import { MetricTally, type MetricBucket } from './compute';
 import { SortedIds } from './sortedIds';
 
 const THREAT_DIMENSION = 'contains_threatening_language';
@@ -65,40 +66,30 @@ export const metricsStage = defineStage({
     const db = dbOf(ctx.storage);
     const posts = ctx.services.get(postScopeKey);
     const scope = { organizationId: ctx.organizationId, conversationId: ctx.conversationId, runId: ctx.runId };
-    const topicOf = ctx.services.has(narrativesServiceKey)
-      ? await ctx.services.get(narrativesServiceKey).topicOfPosts(ctx.organizationId, ctx.runId) : new Map<number, string>();
+    const topics = ctx.services.has(narrativesServiceKey) ? ctx.services.get(narrativesServiceKey) : null;
     const threatening = posts.providedDimensions().includes(THREAT_DIMENSION)
       ? new SortedIds(await posts.select(scope, { ...emptyFilters(), [THREAT_DIMENSION]: true } as Filters).ids()) : new SortedIds([]);
-    const lookup = ctx.services.has(insightLookupKey) ? ctx.services.get(insightLookupKey) : null;
+    // One matcher for the run's batches: the organisation's approved account insights read once (when few).
+    const matcher = ctx.services.has(insightLookupKey) ? await ctx.services.get(insightLookupKey).accountMatcher(ctx.organizationId) : null;
+    const categories = new ActorCategories(db, ctx.organizationId, matcher);
     const run = await db.selectFrom('core_pipeline_runs').select('created_at').where('id', '=', ctx.runId).executeTakeFirst();
     const timestamp = run?.created_at ?? new Date().toISOString();
     const previousRunId = isContinuous(ctx.run.runType) ? await previousRun(ctx, db, timestamp) : null;
     const previous = previousRunId ? await postsOfRun(ctx, previousRunId) : null;
 
-    // Counted batch by batch: no object per post of the run is kept (5M-post runs, issue 19).
+    // Counted batch by batch (ascending ids): no object per post of the run is kept (5M-post runs, issue 19); the
+    // narratives of a batch are its id range's, each author's risk category is looked up once.
     const tally = new MetricTally();
     for await (const ids of posts.select(scope, emptyFilters()).batches(BATCH)) {
       if (ctx.signal.aborted) throw new Error('aborted');
-      const rows = await db.selectFrom('posts_posts as p').leftJoin('posts_actors as a', 'a.id', 'p.actor_id')
-        .select(['p.id', 'p.platform', 'a.platform as actor_platform', 'a.rid as actor_rid', 'a.screen_name', 'a.user_id', 'a.url'])
+      const rows = await db.selectFrom('posts_posts as p').select(['p.id', 'p.platform', 'p.actor_id'])
         .where(sameOrganization(ctx.organizationId, 'p.organization_id')).where('p.id', 'in', ids).execute();
-      const accounts = new Map<string, AccountRef>();
-      for (const r of rows) {
-        if (r.actor_rid && r.actor_platform) {
-          accounts.set(accountKey({ platform: r.actor_platform, rid: r.actor_rid }),
-            { platform: r.actor_platform, rid: r.actor_rid, screen_name: r.screen_name, user_id: r.user_id, url: r.url });
-        }
-      }
-      const insights = lookup && accounts.size > 0 ? await lookup.approvedForAccounts(ctx.organizationId, [...accounts.values()]) : new Map();
-      const categoryOf = new Map<string, string>();
-      for (const [key, list] of insights) {
-        categoryOf.set(key, riskCategoryOfSubcategories(list.flatMap((i: { additional_properties: { subcategory: string[] } }) => i.additional_properties.subcategory)));
-      }
+      const topicOf = topics ? await topics.topicOfPostsBetween(ctx.organizationId, ctx.runId, ids[0]!, ids[ids.length - 1]!) : new Map<number, string>();
+      await categories.learn(rows.map((r) => r.actor_id));
       for (const r of rows) {
         const id = Number(r.id);
-        const key = r.actor_rid && r.actor_platform ? accountKey({ platform: r.actor_platform, rid: r.actor_rid }) : '';
         tally.add({
-          platform: r.platform, narrative: topicOf.get(id) ?? '', riskCategory: categoryOf.get(key) ?? 'Default', threatening: threatening.has(id),
+          platform: r.platform, narrative: topicOf.get(id) ?? '', riskCategory: categories.of(r.actor_id), threatening: threatening.has(id),
           isNew: previous ? !previous.has(id) : undefined,
         });
       }
