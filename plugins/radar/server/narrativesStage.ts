@@ -3,6 +3,8 @@ import { NARRATIVES_STAGE_ID, narrativesServiceKey } from '@plugins/topics/share
 import { NARRATIVE_VOLUMES_STAGE_ID, RADAR_STAGE_ID } from '../shared/api';
 import { dbOf, type Db } from './tables';
 import { sameOrganization } from '@core/server/storage/byIds';
+import { postScopeKey } from '@core/server/postScope';
+import { emptyFilters } from '@core/shared/filters';
 
 const BATCH = 2_000;
 /** The first posts kept per narrative and hour: a burst's evidence shows the first three. */
@@ -21,22 +23,33 @@ export const narrativeVolumesStage = defineStage({
   dependsOn: [RADAR_STAGE_ID, NARRATIVES_STAGE_ID],
   async run(ctx) {
     const db = dbOf(ctx.storage);
-    const topicOf = ctx.services.has(narrativesServiceKey) ? await ctx.services.get(narrativesServiceKey).topicOfPosts(ctx.organizationId, ctx.runId) : new Map<number, string>();
-    const ids = [...topicOf.keys()];
+    const topics = ctx.services.has(narrativesServiceKey) ? ctx.services.get(narrativesServiceKey) : null;
     const hours = new Map<string, { posts: number; first: Array<[string, number]> }>();
-    for (let k = 0; k < ids.length; k += BATCH) {
-      if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted');
-      const rows = await db.selectFrom('posts_posts').select(['id', 'published_at'])
-        .where(sameOrganization(ctx.organizationId)).where('id', 'in', ids.slice(k, k + BATCH)).execute();
-      for (const row of rows) {
-        const key = `${topicOf.get(Number(row.id))}\u0000${row.published_at.slice(0, 13)}`;
-        let h = hours.get(key);
-        if (!h) hours.set(key, (h = { posts: 0, first: [] }));
-        h.posts += 1;
-        h.first.push([row.published_at, Number(row.id)]);
-        if (h.first.length > 4 * FIRST_PER_HOUR) h.first = earliest(h.first);
+    const narratives = new Set<string>();
+    if (topics) {
+      // The run's posts in ascending id batches, each with its id range's narratives: nothing held per post of the run.
+      const selection = ctx.services.get(postScopeKey).select({ organizationId: ctx.organizationId, conversationId: ctx.conversationId, runId: ctx.runId }, emptyFilters());
+      const total = await selection.count();
+      let done = 0;
+      for await (const batch of selection.batches(BATCH)) {
+        if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('aborted');
+        const topicOf = await topics.topicOfPostsBetween(ctx.organizationId, ctx.runId, batch[0]!, batch[batch.length - 1]!);
+        const ids = batch.filter((id) => topicOf.has(id));
+        const rows = ids.length === 0 ? [] : await db.selectFrom('posts_posts').select(['id', 'published_at'])
+          .where(sameOrganization(ctx.organizationId)).where('id', 'in', ids).execute();
+        for (const row of rows) {
+          const topic = topicOf.get(Number(row.id))!;
+          narratives.add(topic);
+          const key = `${topic}\u0000${row.published_at.slice(0, 13)}`;
+          let h = hours.get(key);
+          if (!h) hours.set(key, (h = { posts: 0, first: [] }));
+          h.posts += 1;
+          h.first.push([row.published_at, Number(row.id)]);
+          if (h.first.length > 4 * FIRST_PER_HOUR) h.first = earliest(h.first);
+        }
+        done += batch.length;
+        ctx.progress(0.9 * Math.min(1, done / Math.max(1, total)), `${done} posts read for narratives`);
       }
-      ctx.progress(0.9 * Math.min(1, (k + BATCH) / Math.max(1, ids.length)), `${Math.min(ids.length, k + BATCH)} narrative posts counted`);
     }
     const out = [...hours].map(([key, h]) => {
       const [topic, hour] = key.split('\u0000') as [string, string];
@@ -46,7 +59,7 @@ export const narrativeVolumesStage = defineStage({
       await clearRun(trx, ctx.runId);
       for (let k = 0; k < out.length; k += 200) await trx.insertInto('radar_run_topic_hours').values(out.slice(k, k + 200)).execute();
     });
-    ctx.progress(1, `${new Set(topicOf.values()).size} narratives counted`);
+    ctx.progress(1, `${narratives.size} narratives counted`);
   },
 });
 
