@@ -8,6 +8,7 @@ import { RunAggregator } from './aggregates';
 import { classify, CLASSIFIER_VERSION } from './classifier/classify';
 import { dbOf, type Db, type RadarTables } from './tables';
 import { sameOrganization } from '@core/server/storage/byIds';
+import { withPageCache } from '@core/server/storage/pageCache';
 
 /** Posts read and written per statement group. */
 const BATCH = 2_000;
@@ -48,7 +49,8 @@ export const themesStage = defineStage({
     const runPostIds: number[] = [];
     const aggregator = new RunAggregator();
     for await (const ids of selection.batches(BATCH * 5)) runPostIds.push(...ids);
-    await db.transaction().execute(async (trx) => {
+    // One transaction over the whole run (the run's rows replaced at once), with the larger page cache of big writes.
+    await db.transaction().execute((trx) => withPageCache(trx, ctx.storage.dialect, async () => {
       await clearRun(trx, ctx.runId);
       for (let k = 0; k < runPostIds.length; k += BATCH) {
         const ids = runPostIds.slice(k, k + BATCH);
@@ -83,7 +85,7 @@ export const themesStage = defineStage({
         run_id: ctx.runId, organization_id: ctx.organizationId, conversation_id: ctx.conversationId, classifier_version: CLASSIFIER_VERSION,
         posts, themed_posts: themed, last_post_at: last, computed_at: nowIso(),
       }).execute();
-    });
+    }));
     ctx.progress(1, `${themed} of ${posts} posts on a Topic Radar theme`);
   },
 });
