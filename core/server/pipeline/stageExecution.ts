@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ServiceRegistry } from '@core/shared/services/registry';
 import type { Logger } from '../logger';
 import { nowIso, type Storage } from '../storage/database';
+import { releaseMappedPages } from '../storage/memoryMap';
 import type { CoreTables } from '../storage/tables';
 import { startHeartbeat, updateOwnRun } from './lease';
 import type { PipelineOptions } from './options';
@@ -170,7 +171,9 @@ async function runStage(env: StageExecutionEnv, active: ActiveRun, stage: StageD
   };
 
   try {
-    await env.executeStage(stage, ctx);
+    // Pages the stage's reads mapped leave the process's resident set when it ends (storage/memoryMap.ts): the next
+    // stages' peaks are their own.
+    await env.executeStage(stage, ctx).finally(() => releaseMappedPages(env.storage.db, env.storage.dialect).catch(() => undefined));
     await progressWrite;
   } catch (error) {
     await progressWrite;

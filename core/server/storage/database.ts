@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { withStatementCache } from './statementCache';
 import { DATABASE_URL_FORM, databaseUrlProblem } from '../config';
 import type { CoreTables } from './tables';
+import { MMAP_BYTES } from './memoryMap';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -127,7 +128,7 @@ export function openSqlite(file: string): Storage {
     // scattered over the posts table, and went from 41k to 45-48k rows/s (docs/benchmarks.md, posts explorer).
     // Address space only; touched pages are the OS page cache (shared, reclaimable). A larger cache_size
     // (64 MB instead of better-sqlite3's 16 MB) measured no gain, so it stays.
-    database.pragma('mmap_size = 1073741824');
+    database.pragma(`mmap_size = ${MMAP_BYTES}`);
   } catch (error) {
     database.close();
     throw error;

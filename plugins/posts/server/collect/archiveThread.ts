@@ -10,7 +10,11 @@ import Database from 'better-sqlite3';
 import type { PlatformCount } from '@core/server/pipeline/collectors';
 import { compileMatcher } from '../../../../core/shared/query';
 import { matchableText } from '../../../../core/server/postStore/text';
+import { MMAP_BYTES, unmapTouchedPages } from '../../../../core/server/storage/memoryMap';
 import { TEXT_CHUNK, archiveSearch, byPlatform, newestFirst, sortCounts, type ArchiveSearch, type PlainArchiveQuery } from './archiveSearch';
+
+/** Candidates from which a read counts as bulk (a run's links rather than a preview). */
+const BULK_READ = 50_000;
 
 export interface ThreadInput {
   /** The SQLite database file (`Storage.sqliteFile`). */
@@ -63,7 +67,16 @@ export function matchingPostsInThread({ file, query }: ThreadInput): PackedPosts
   const candidates = db.prepare<unknown[], { id: number; platform: string }>(
     `select p.id, p.platform ${source.text}${order}${limited ? ' limit ?' : ''}`,
   ).all(...source.params, ...(limited ? [query.recordLimit] : []));
-  if (exact) return pack(candidates);
+  try {
+    return pack(exact ? candidates : matching(db, query, candidates));
+  } finally {
+    // A run's links read a large part of the posts table: its pages leave this thread's resident set (memoryMap.ts).
+    if (candidates.length >= BULK_READ) unmapTouchedPages(db);
+  }
+}
+
+/** The candidates whose text matches the query, in their order, at most `recordLimit`. */
+function matching(db: Database.Database, query: PlainArchiveQuery, candidates: { id: number; platform: string }[]): { id: number; platform: string }[] {
   const matches = compileMatcher(query.query);
   const out: { id: number; platform: string }[] = [];
   const limit = query.recordLimit ?? Infinity;
@@ -78,7 +91,7 @@ export function matchingPostsInThread({ file, query }: ThreadInput): PackedPosts
       if (out.length >= limit) break;
     }
   }
-  return pack(out);
+  return out;
 }
 
 export interface MatchInput {
@@ -150,7 +163,7 @@ function connection(file: string): Database.Database {
     const db = new Database(file, { readonly: true, fileMustExist: true });
     db.pragma('busy_timeout = 5000');
     // As the server's connection (core/server/storage/database.ts): reads through a memory map.
-    db.pragma('mmap_size = 1073741824');
+    db.pragma(`mmap_size = ${MMAP_BYTES}`);
     entry = { db, dev: stat.dev, ino: stat.ino };
   }
   open.delete(file);
