@@ -326,6 +326,19 @@ describe('the stages called directly', () => {
     expect(progress.at(-1)).toEqual([1, 'URLs and domains of 0 posts (3 already done)']);
   });
 
+  it('writes the same rows when chunks are gathered into several write transactions', async () => {
+    const oneGo = await orgWithRun(30);
+    const gathered = await orgWithRun(30);
+    expect(await runNlp(contextFor(oneGo.organizationId, oneGo.runId, new AbortController().signal).ctx, { workers: 1, inlineBelow: 100, maxChunk: 1000 }))
+      .toEqual({ enriched: 30, skipped: 0 });
+    // Chunks of 7 posts in two workers, a transaction each time 10 rows wait: 5 chunks in 3 transactions.
+    expect(await runNlp(contextFor(gathered.organizationId, gathered.runId, new AbortController().signal).ctx, { workers: 2, inlineBelow: 0, maxChunk: 7, txnRows: 10 }))
+      .toEqual({ enriched: 30, skipped: 0 });
+    const comparable = (rows: Array<Record<string, unknown>>) => rows.map(({ post_id: _p, organization_id: _o, enriched_at: _e, ...rest }) => rest);
+    expect(comparable(await rowsOf(gathered.organizationId))).toEqual(comparable(await rowsOf(oneGo.organizationId)));
+    expect(await rowsOf(gathered.organizationId)).toHaveLength(30);
+  });
+
   it('stops when the run is cancelled and stores nothing', async () => {
     const { organizationId, runId } = await orgWithRun(2);
     const controller = new AbortController();

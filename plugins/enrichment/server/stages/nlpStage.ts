@@ -23,6 +23,8 @@ export interface NlpStageOptions {
    * thread, so fewer, larger chunks cost less (bench: 100k posts took 16.0 s CPU in 25k chunks, 13.8 s in 50k).
    */
   maxChunk: number;
+  /** Most enriched rows per write transaction (default TXN_ROWS below; tests set it low to write several). */
+  txnRows?: number;
 }
 
 export const DEFAULT_NLP_OPTIONS: NlpStageOptions = { workers: 2, inlineBelow: 500, maxChunk: 50_000 };
@@ -30,6 +32,12 @@ export const DEFAULT_NLP_OPTIONS: NlpStageOptions = { workers: 2, inlineBelow: 5
 const READ_PAGE = 5_000;
 /** 13 columns x 400 rows stays under every dialect's parameter limit. */
 const WRITE_ROWS = 400;
+/**
+ * Most enriched rows per write transaction (several chunks'). The (organisation, platform, engagement) index takes
+ * every row at a random place, so each transaction rewrites most of that index's pages to the WAL (and the
+ * checkpoint): per-chunk transactions made that cost (transactions x index pages) grow with the square of the run.
+ */
+const TXN_ROWS = 200_000;
 const COMPUTE_MODULE = new URL('./nlpCompute.ts', import.meta.url);
 
 /**
@@ -70,6 +78,20 @@ export async function runNlp(ctx: StageContext, opts: NlpStageOptions): Promise<
   let read = 0;
   let writes: Promise<void> = Promise.resolve();
   const inFlight: Promise<void>[] = [];
+  // Computed chunks wait here until TXN_ROWS of them (or the last) go out in one write transaction.
+  let pending: NlpResult[][] = [];
+  let pendingRows = 0;
+  const flush = async () => {
+    ctx.signal.throwIfAborted();
+    const batch = pending;
+    pending = [];
+    pendingRows = 0;
+    if (batch.length === 0) return;
+    const rows = batch.length === 1 ? batch[0]! : batch.flat();
+    await writeRows(db, ctx.storage.dialect, ctx.organizationId, rows);
+    done += rows.length;
+    ctx.progress(todo ? (0.95 * done) / todo : 0.95, `Core NLP: ${done} of ${todo} posts enriched`);
+  };
   for (;;) {
     ctx.signal.throwIfAborted();
     const chunk = await readChunk(db, ctx, afterId, inline ? READ_PAGE : chunkSize);
@@ -82,10 +104,9 @@ export async function runNlp(ctx: StageContext, opts: NlpStageOptions): Promise<
     // Writes are serialised (one writer); computing the next chunk overlaps with writing this one.
     const job = computed.then((rows) => {
       writes = writes.then(async () => {
-        ctx.signal.throwIfAborted();
-        await writeRows(db, ctx.storage.dialect, ctx.organizationId, rows);
-        done += rows.length;
-        ctx.progress(todo ? (0.95 * done) / todo : 0.95, `Core NLP: ${done} of ${todo} posts enriched`);
+        pending.push(rows);
+        pendingRows += rows.length;
+        if (pendingRows >= (opts.txnRows ?? TXN_ROWS)) await flush();
       });
       return writes;
     });
@@ -94,6 +115,7 @@ export async function runNlp(ctx: StageContext, opts: NlpStageOptions): Promise<
     if (inFlight.length >= Math.max(1, opts.workers)) await inFlight.shift();
   }
   for (const job of inFlight) await job;
+  writes = writes.then(flush);
   await writes;
 
   ctx.signal.throwIfAborted();
