@@ -83,7 +83,8 @@ describe('the narrative popup', () => {
     stubTopicsApi();
     await renderWithHost(panel());
     const first = await openDetails('Vaccine · booster');
-    expect(document.activeElement).toBe(within(first.popup).getByRole('button', { name: 'Close' }));
+    // Focus moves into the popup after it renders (an effect): under load that can be a tick after the dialog shows.
+    await waitFor(() => expect(document.activeElement).toBe(within(first.popup).getByRole('button', { name: 'Close' })));
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(first.details));
