@@ -66,8 +66,8 @@ const newestFirst = (out: Map<string, Map<string, Insight>>) => new Map([...out]
 
 /** accountsAnswer over keys held in memory (`byKey`: key -> the approved insights it names), without a query. */
 function accountsInMemory(accounts: readonly AccountRef[], byKey: ReadonlyMap<string, Found[]>): Map<string, Insight[]> {
-  const out = new Map<string, Map<string, Insight>>();
   if (byKey.size === 0) return new Map();
+  const out = new Map<string, Map<string, Insight>>();
   for (const account of accounts) {
     for (const k of accountKeys(account)) {
       for (const f of byKey.get(k.key) ?? []) if (f.kind === k.kind && f.platform === k.platform) addInsight(out, accountKey(account), f.row);

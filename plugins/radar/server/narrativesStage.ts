@@ -24,7 +24,7 @@ export const narrativeVolumesStage = defineStage({
   async run(ctx) {
     const db = dbOf(ctx.storage);
     const topics = ctx.services.has(narrativesServiceKey) ? ctx.services.get(narrativesServiceKey) : null;
-    const hours = new Map<string, { posts: number; first: Array<[string, number]> }>();
+    const hours: NarrativeHours = new Map();
     const narratives = new Set<string>();
     if (topics) {
       // The run's posts in ascending id batches, each with its id range's narratives: nothing held per post of the run.
@@ -40,12 +40,7 @@ export const narrativeVolumesStage = defineStage({
         for (const row of rows) {
           const topic = topicOf.get(Number(row.id))!;
           narratives.add(topic);
-          const key = `${topic}\u0000${row.published_at.slice(0, 13)}`;
-          let h = hours.get(key);
-          if (!h) hours.set(key, (h = { posts: 0, first: [] }));
-          h.posts += 1;
-          h.first.push([row.published_at, Number(row.id)]);
-          if (h.first.length > 4 * FIRST_PER_HOUR) h.first = earliest(h.first);
+          countPost(hours, topic, row.published_at, Number(row.id));
         }
         done += batch.length;
         ctx.progress(0.9 * Math.min(1, done / Math.max(1, total)), `${done} posts read for narratives`);
@@ -62,6 +57,18 @@ export const narrativeVolumesStage = defineStage({
     ctx.progress(1, `${narratives.size} narratives counted`);
   },
 });
+
+type NarrativeHours = Map<string, { posts: number; first: Array<[string, number]> }>;
+
+/** Counts a post in its narrative's hour, keeping the hour's earliest posts (a bounded list). */
+function countPost(hours: NarrativeHours, topic: string, publishedAt: string, id: number): void {
+  const key = `${topic}\u0000${publishedAt.slice(0, 13)}`;
+  let h = hours.get(key);
+  if (!h) hours.set(key, (h = { posts: 0, first: [] }));
+  h.posts += 1;
+  h.first.push([publishedAt, id]);
+  if (h.first.length > 4 * FIRST_PER_HOUR) h.first = earliest(h.first);
+}
 
 const earliest = (list: Array<[string, number]>) => list.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1])).slice(0, FIRST_PER_HOUR);
 
