@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedPostsKey } from '@core/server/pipeline/collectors';
 import { pipelineKey } from '@core/server/pipeline/runner';
@@ -15,6 +15,7 @@ import { normalizePost } from '@core/server/postStore/normalize';
 import { PostWriter } from '@core/server/postStore/writer';
 import type { PostsTables } from '@plugins/posts/server/tables';
 import { ORCHESTRATOR_STAGE } from './collect/stage';
+import { foreignKeysOn, writeRunLinks } from './collect/runLinks';
 
 let t: TestServer;
 let org: string;
@@ -52,6 +53,49 @@ describe('core.storedPosts', () => {
     expect(again).toEqual(first);
     const links = await tablesOf<PostsTables>(t.storage).selectFrom('posts_run_posts').select('post_id').where('run_id', '=', runId).execute();
     expect(links).toHaveLength(3);
+  });
+
+  it('links and counts a stored post whose platform is outside the catalogue under that platform', async () => {
+    const other = await ensureOrganization(t.storage, 'Stored Org Other Platform');
+    await new PostWriter(t.storage, other, 'import').write([
+      { platform: 'twitter', rid: 'x1', body: 'tariffs on steel', published_at: '2025-03-01T00:00:00.000Z' },
+      { platform: 'reddit', rid: 'r1', body: 'tariffs on cars', published_at: '2025-03-02T00:00:00.000Z' },
+      { platform: 'reddit', rid: 'm1', body: 'tariffs on grain', published_at: '2025-03-03T00:00:00.000Z' },
+      { platform: 'twitter', rid: 'x2', body: 'nothing to see', published_at: '2025-03-04T00:00:00.000Z' },
+    ].map((p) => normalizePost(p as never)));
+    // a platform no collector or importer writes today (a source added later, or a row written by hand)
+    const posts = tablesOf<PostsTables>(t.storage);
+    await posts.updateTable('posts_posts').set({ platform: 'mastodon' }).where('organization_id', '=', other).where('rid', '=', 'm1').execute();
+    const stored = t.server.ctx.services.get(storedPostsKey);
+    const runId = crypto.randomUUID();
+    const linked = await stored.linkMatching({ organizationId: other, conversationId: crypto.randomUUID(), runId, query: q('tariffs'), startDate: null, endDate: null });
+    expect(linked).toEqual({ linked: 3, byPlatform: [{ platform: 'mastodon', count: 1 }, { platform: 'reddit', count: 1 }, { platform: 'twitter', count: 1 }] });
+    const links = await posts.selectFrom('posts_run_posts').innerJoin('posts_posts', 'posts_posts.id', 'posts_run_posts.post_id')
+      .select('posts_posts.rid').where('run_id', '=', runId).orderBy('posts_posts.rid').execute();
+    expect(links.map((l) => l.rid)).toEqual(['m1', 'r1', 'x1']);
+  });
+
+  it('links only the organisation\'s stored posts, checked once for the run, and leaves foreign keys enforced (SQLite)', async () => {
+    if (t.storage.dialect !== 'sqlite') return;
+    const mine = await ensureOrganization(t.storage, 'Links Org Mine');
+    const theirs = await ensureOrganization(t.storage, 'Links Org Theirs');
+    const post = (rid: string) => normalizePost({ platform: 'twitter', rid, body: `tariffs ${rid}`, published_at: '2025-03-01T00:00:00.000Z' } as never);
+    await new PostWriter(t.storage, mine, 'import').write([post('m1'), post('m2')]);
+    await new PostWriter(t.storage, theirs, 'import').write([post('t1')]);
+    const posts = tablesOf<PostsTables>(t.storage);
+    const idOf = async (organizationId: string, rid: string) => Number((await posts.selectFrom('posts_posts').select('id')
+      .where('organization_id', '=', organizationId).where('rid', '=', rid).executeTakeFirstOrThrow()).id);
+    const gone = Number((await posts.selectFrom('posts_posts').select((e) => e.fn.max('id').as('id')).executeTakeFirstOrThrow()).id) + 1000;
+    const ids = Float64Array.from([await idOf(mine, 'm1'), await idOf(mine, 'm2'), await idOf(theirs, 't1'), gone]).sort();
+    const db = t.storage.db as unknown as Kysely<any>;
+    const runId = crypto.randomUUID();
+    expect(await writeRunLinks(db, 'sqlite', runId, mine, ids)).toBe(2);
+    expect(await writeRunLinks(db, 'sqlite', runId, mine, ids)).toBe(2);
+    const linked = await posts.selectFrom('posts_run_posts').innerJoin('posts_posts', 'posts_posts.id', 'posts_run_posts.post_id')
+      .select('posts_posts.rid').where('run_id', '=', runId).orderBy('posts_posts.rid').execute();
+    expect(linked.map((l) => l.rid)).toEqual(['m1', 'm2']);
+    expect(await foreignKeysOn(db)).toBe(true);
+    await expect(posts.insertInto('posts_run_posts').values({ run_id: runId, post_id: gone }).execute()).rejects.toThrow('FOREIGN KEY constraint failed');
   });
 
   it('writes the links with a larger SQLite page cache and puts the connection\'s own setting back (an import\'s too)', async () => {

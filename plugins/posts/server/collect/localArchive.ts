@@ -18,9 +18,8 @@ import { WorkerPool, WorkerTimeoutError } from '@core/server/pipeline/workerThre
 import type { DialectName, Storage } from '@core/server/storage/database';
 import { compileMatcher, type Matcher } from '@core/shared/query';
 import { matchableText } from '@core/server/postStore/normalize';
-import { bulkInsert } from '@core/server/postStore/sql';
-import { withPageCache } from '@core/server/storage/pageCache';
 import { TEXT_CHUNK, archiveSearch, byPlatform, newestFirst, sortCounts, type ArchiveQuery, type ArchiveSearch, type PlainArchiveQuery } from './archiveSearch';
+import { writeRunLinks } from './runLinks';
 import { pack, unpack, type MatchInput, type PackedPosts, type ThreadInput } from './archiveThread';
 
 export type { ArchiveQuery } from './archiveSearch';
@@ -253,35 +252,17 @@ async function countHere(
   return byPlatform(await matchingHere(db, dialect, q, deadline, offThread));
 }
 
-/** Run links written per statement (2 parameters a row). */
-const LINK_ROWS = 5000;
-
-/**
- * SQLite: the page cache (KiB) while a run's links are written. The transaction's new pages and the posts rows the
- * foreign key reads (beyond the 1 GB memory map at 5M posts, so read into the cache) outgrow the default 16 MB: at
- * 3,962,939 links 6.4-7.5 s CPU with it, 4.3-4.6 s with 512 MB (1M: 0.85 -> 0.67 s).
- */
-const LINK_CACHE_KIB = 524_288;
-
 /**
  * Links the matching posts to a run (idempotent); answers how many match and their platforms. The links are written
- * in post id order, whatever order the search answered in: each one then lands next to the previous one in the
- * (run_id, post_id) key, and its posts row (the foreign key's check) next to the previous one. Newest first, the
- * writes hit that key all over: at 4M posts the key is ten times the connection's page cache and the stage took
- * 7.8x its 1M time (docs/benchmarks.md, "Collect and Core NLP at 5M, round 7").
+ * in post id order, whatever order the search answered in (runLinks.ts): newest first, the writes hit the (run_id,
+ * post_id) key all over, and at 4M posts the stage took 7.8x its 1M time (docs/benchmarks.md, "Collect and Core NLP
+ * at 5M, round 7").
  */
 export async function linkMatching(storage: Storage, q: ArchiveQuery & { runId: string }): Promise<{ linked: number; byPlatform: PlatformCount[] }> {
   const packed = await matchingPacked(storage, { ...q, anyOrder: true });
   const ids = Float64Array.from(packed.ids).sort();
-  const db = storage.db as unknown as Kysely<any>;
-  await db.transaction().execute((trx) => withPageCache(trx, storage.dialect, async () => {
-    for (let i = 0; i < ids.length; i += LINK_ROWS) {
-      const rows = Array.from(ids.subarray(i, i + LINK_ROWS), (id) => [q.runId, id]);
-      await bulkInsert(trx, storage.dialect, 'posts_run_posts', [{ name: 'run_id' }, { name: 'post_id', type: 'integer' }],
-        rows, 'ON CONFLICT DO NOTHING', LINK_ROWS);
-    }
-  }, LINK_CACHE_KIB));
+  const linked = await writeRunLinks(storage.db as unknown as Kysely<any>, storage.dialect, q.runId, q.organizationId, ids);
   const counts = new Uint32Array(packed.platforms.length);
   for (const at of packed.platformOf) counts[at] = counts[at]! + 1;
-  return { linked: ids.length, byPlatform: sortCounts(packed.platforms.map((platform, at) => ({ platform, count: counts[at]! }))) };
+  return { linked, byPlatform: sortCounts(packed.platforms.map((platform, at) => ({ platform, count: counts[at]! }))) };
 }
