@@ -120,6 +120,27 @@ describe('window scan (property): directed co-actions equal the brute-force |Δt
     }), { numRuns: 300 });
   });
 
+  it('with marked accounts: exactly the full scan\'s pairs of two marked accounts, vetoes and crowds included', () => {
+    const act = fc.record({ key: fc.integer({ min: 0, max: 2 }), t: fc.integer({ min: 0, max: 100 }), acc: fc.integer({ min: 0, max: 7 }) });
+    fc.assert(fc.property(fc.array(act, { maxLength: 50 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 2, max: 12 }),
+      fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }), fc.integer({ min: 0, max: 6 }), (raw, w, cap, marks, veto) => {
+        const buf = new ActBuffer(4);
+        [...raw].sort((a, b) => a.t - b.t).forEach((a, i) => buf.push(a.key, a.t, a.acc, i, 1));
+        const s = buf.sorted();
+        const marked = Uint8Array.from(marks, (m) => (m ? 1 : 0));
+        // a veto that depends on both acts, as COPYPASTA's text check does
+        const accept = (i: number, j: number) => (s.post[i]! * 7 + s.post[j]! * 3) % 7 !== veto;
+        const scan = (only: Uint8Array | null) => {
+          const pairs: string[] = [];
+          scanWindows(s, { windowMs: w, maxWindowActs: cap, minWindowActs: 2, rarity: false }, 8, 8, accept,
+            (i, j) => pairs.push(`${i}>${j}`), { pairEvents: 0, crowded: 0 }, undefined, null, null, only);
+          return pairs.sort();
+        };
+        const wanted = scan(null).filter((p) => { const [i, j] = p.split('>').map(Number); return marked[s.acc[i!]!] && marked[s.acc[j!]!]; });
+        expect(scan(marked)).toEqual(wanted);
+      }), { numRuns: 400 });
+  });
+
   it('a crowded window (more acts than the cap) pairs with nobody, however many accounts it holds', () => {
     const buf = new ActBuffer(4);
     for (let i = 0; i < 10; i++) buf.push(7, i * 1000, i, i, 1); // 10 accounts within 9 s

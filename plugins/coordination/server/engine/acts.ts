@@ -159,7 +159,11 @@ export function scanWindows(
   /** when given: per account, the summed number of other acts inside its acts' windows */
   exposure: Float64Array | null = null,
   scratch: ScanScratch | null = null,
-  /** when given: keys held by fewer than two marked accounts are skipped whole (their pairs are not wanted) */
+  /**
+   * when given: only pairs of two marked accounts are wanted. Keys held by fewer than two marked accounts are skipped
+   * whole, and no other act is paired or offered to `accept` (the windows, crowds and nearest partners of the
+   * marked accounts' acts are the same as without it: a partner is chosen per account)
+   */
   marked: Uint8Array | null = null,
 ): void {
   const { key, time, acc } = acts;
@@ -221,11 +225,12 @@ export function scanWindows(
         if (skip[i]) continue;
       }
       const ai = acc[i]!;
+      if (marked !== null && !marked[ai]) continue;
       if (!mode.selfPairs) stamp[ai] = i;
       // nearest first on each side: left then right
       for (let j = i - 1; j >= lo; j--) {
         const b = acc[j]!;
-        if (stamp[b] === i || skip[j] === 1) continue;
+        if (stamp[b] === i || skip[j] === 1 || (marked !== null && !marked[b])) continue;
         if (accept !== null && !accept(i, j)) continue;
         stamp[b] = i;
         counters.pairEvents++;
@@ -233,7 +238,7 @@ export function scanWindows(
       }
       for (let j = i + 1; j < hi; j++) {
         const b = acc[j]!;
-        if (stamp[b] === i || skip[j] === 1) continue;
+        if (stamp[b] === i || skip[j] === 1 || (marked !== null && !marked[b])) continue;
         if (accept !== null && !accept(i, j)) continue;
         stamp[b] = i;
         counters.pairEvents++;
