@@ -343,9 +343,11 @@ describe('the stages called directly', () => {
     const { organizationId, runId } = await orgWithRun(2);
     const controller = new AbortController();
     const { ctx } = contextFor(organizationId, runId, controller.signal);
-    const running = runNlp(ctx, { workers: 1, inlineBelow: 0, maxChunk: 1000 });
-    setTimeout(() => controller.abort(new Error('cancelled by the test')), 0);
-    await expect(running).rejects.toThrow('cancelled by the test');
+    // Cancelled once the stage has started (its first progress report), not after a timer: two posts can be
+    // enriched and stored before a zero-delay timer fires (seen once in a fresh-check).
+    const started = ctx.progress;
+    ctx.progress = (fraction, message) => { started(fraction, message); controller.abort(new Error('cancelled by the test')); };
+    await expect(runNlp(ctx, { workers: 1, inlineBelow: 0, maxChunk: 1000 })).rejects.toThrow('cancelled by the test');
     expect(await rowsOf(organizationId)).toEqual([]);
   });
 });
