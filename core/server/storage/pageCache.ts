@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from './database';
+import { readPragma } from './pragma';
 
 /**
  * SQLite: the page cache (KiB) of a stage's big write transaction. Rows that land all over an index (a run's links,
@@ -26,8 +27,7 @@ export async function withPageCache<T>(trx: Kysely<any>, dialect: DialectName, w
 /** Sets the page cache to at least `kib`; answers the function that puts the previous size back. */
 async function largerPageCache(trx: Kysely<any>, dialect: DialectName, kib: number): Promise<() => Promise<void>> {
   if (dialect !== 'sqlite') return async () => undefined;
-  const row = (await sql.raw<Record<string, number>>('PRAGMA cache_size').execute(trx)).rows[0];
-  const previous = Number(Object.values(row ?? {})[0]);
+  const previous = await readPragma(trx, 'cache_size');
   // Negative: KiB; positive: pages (4 KiB here). A larger setting stays.
   if (!Number.isFinite(previous) || (previous < 0 ? -previous : previous * 4) >= kib) return async () => undefined;
   await sql.raw(`PRAGMA cache_size = -${kib}`).execute(trx);

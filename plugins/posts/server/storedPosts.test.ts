@@ -15,7 +15,8 @@ import { normalizePost } from '@core/server/postStore/normalize';
 import { PostWriter } from '@core/server/postStore/writer';
 import type { PostsTables } from '@plugins/posts/server/tables';
 import { ORCHESTRATOR_STAGE } from './collect/stage';
-import { foreignKeysOn, writeRunLinks } from './collect/runLinks';
+import { writeRunLinks } from './collect/runLinks';
+import { readPragma } from '@core/server/storage/pragma';
 
 let t: TestServer;
 let org: string;
@@ -94,14 +95,14 @@ describe('core.storedPosts', () => {
     const linked = await posts.selectFrom('posts_run_posts').innerJoin('posts_posts', 'posts_posts.id', 'posts_run_posts.post_id')
       .select('posts_posts.rid').where('run_id', '=', runId).orderBy('posts_posts.rid').execute();
     expect(linked.map((l) => l.rid)).toEqual(['m1', 'm2']);
-    expect(await foreignKeysOn(db)).toBe(true);
+    expect(await readPragma(db, 'foreign_keys')).toBe(1);
     await expect(posts.insertInto('posts_run_posts').values({ run_id: runId, post_id: gone }).execute()).rejects.toThrow('FOREIGN KEY constraint failed');
   });
 
   it('writes the links with a larger SQLite page cache and puts the connection\'s own setting back (an import\'s too)', async () => {
     if (t.storage.dialect !== 'sqlite') return;
     const stored = t.server.ctx.services.get(storedPostsKey);
-    const cacheSize = async () => Number(Object.values((await sql.raw<Record<string, number>>('PRAGMA cache_size').execute(t.storage.db)).rows[0]!)[0]);
+    const cacheSize = () => readPragma(t.storage.db as unknown as Kysely<any>, 'cache_size');
     const before = await cacheSize();
     const request = { organizationId: org, conversationId: crypto.randomUUID(), query: q('tariffs'), startDate: null, endDate: null };
     await stored.linkMatching({ ...request, runId: crypto.randomUUID() });

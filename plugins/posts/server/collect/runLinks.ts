@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '@core/server/storage/database';
 import { bulkInsert } from '@core/server/postStore/sql';
 import { withPageCache } from '@core/server/storage/pageCache';
+import { readPragma } from '@core/server/storage/pragma';
 
 /** Run links written per statement (2 parameters a row). */
 const LINK_ROWS = 5000;
@@ -33,7 +34,7 @@ export async function writeRunLinks(db: Kysely<any>, dialect: DialectName, runId
     return ids.length;
   }
   return db.connection().execute(async (connection) => {
-    const enforced = await foreignKeysOn(connection);
+    const enforced = (await readPragma(connection, 'foreign_keys')) === 1;
     if (enforced) await sql.raw('PRAGMA foreign_keys = OFF').execute(connection);
     try {
       return await connection.transaction().execute((trx) => withPageCache(trx, dialect, async () => {
@@ -54,9 +55,4 @@ async function insertLinks(trx: Kysely<any>, dialect: DialectName, runId: string
     await bulkInsert(trx, dialect, 'posts_run_posts', [{ name: 'run_id' }, { name: 'post_id', type: 'integer' }],
       rows, 'ON CONFLICT DO NOTHING', LINK_ROWS);
   }
-}
-
-export async function foreignKeysOn(db: Kysely<any>): Promise<boolean> {
-  const row = (await sql.raw<Record<string, number>>('PRAGMA foreign_keys').execute(db)).rows[0];
-  return Number(Object.values(row ?? {})[0]) === 1;
 }
