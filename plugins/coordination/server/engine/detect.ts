@@ -66,8 +66,8 @@ export function detectCoordinationPacked(input: PackedInput, partial?: DeepParti
 }
 
 function detectFrom(posts: PostSource, accounts: readonly CoordAccount[], cfg: CoordinationConfig, memory: MemoryOptions = {}): CoordinationResult {
-  // typed arrays come out of one buffer: about 450 bytes per post and 200 per account at the defaults
-  const bytes = 16 * 2 ** 20 + posts.n * (450 + 4 * cfg.copypasta.bands) + accounts.length * 200;
+  // typed arrays come out of one buffer: about 470 bytes per post and 200 per account at the defaults
+  const bytes = 16 * 2 ** 20 + posts.n * (470 + 4 * cfg.copypasta.bands) + accounts.length * 200;
   return withArena(bytes, () => detect(posts, accounts, cfg, memory.collect ?? (() => {}), memory.evidence));
 }
 
@@ -118,7 +118,7 @@ function detect(posts: PostSource, accounts: readonly CoordAccount[], cfg: Coord
       return f < 0 || f !== famOfPost[pj];
     } : null,
     SYNCHRONOUS_REPOST: null,
-    COPYPASTA: (i, j) => x.texts.jaccard(x.textOfPost[cpPost[i]!]!, x.textOfPost[cpPost[j]!]!) >= minJ,
+    COPYPASTA: (i, j) => x.texts.similar(x.textOfPost[cpPost[i]!]!, x.textOfPost[cpPost[j]!]!, minJ),
     HASHTAG_SEQUENCE_SHARE: null,
     SYNCHRONOUS_ACCOUNT_CREATION: null,
     SIMILAR_SCREEN_NAMES: null,
@@ -314,17 +314,13 @@ function scanPairs(
         // a post already counted for b: a rarer shared key only raises its rarity
         if (!seen.added) { if (r === 0) return; c = 0; }
       }
-      if (a < b) { table.o1[s]! += c; table.r1[s]! += r; } else { table.o2[s]! += c; table.r2[s]! += r; }
+      table.addCoActions(s, a < b, c, r);
       // outside crowds (timeless keys have no runs: their fan-out cap is their crowd rule)
-      if (c > 0 && (!timed || runSize[i]! <= crowd)) {
-        if (a < b) { if (table.q1[s]! < 255) table.q1[s]!++; } else if (table.q2[s]! < 255) table.q2[s]!++;
-      }
-      if (chance > 0 && table.last[s] !== ctx.start) {
+      if (c > 0 && (!timed || runSize[i]! <= crowd)) table.addQuiet(s, a < b);
+      if (chance > 0 && !table.metOn(s, ctx.start)) {
         // once per pair and key: the co-actions two independent accounts would have on it by chance
-        table.last[s] = ctx.start;
         const na = ctx.count[a < b ? a : b]!, nb = ctx.count[a < b ? b : a]!;
-        table.e1[s]! += na * -Math.expm1(-nb * chance);
-        table.e2[s]! += nb * -Math.expm1(-na * chance);
+        table.addChance(s, na * -Math.expm1(-nb * chance), nb * -Math.expm1(-na * chance));
       }
     }, counters, undefined, exposure, scratch);
     stats.pairEvents[type] = counters.pairEvents;
@@ -335,12 +331,12 @@ function scanPairs(
     const alpha = cfg.chanceAlpha;
     let passing = 0;
     table.forEachSlot((s) => {
-      const o1 = table.o1[s]!, o2 = table.o2[s]!;
-      const a = table.a[s]!, b = table.b[s]!;
+      const o1 = table.o1(s), o2 = table.o2(s);
+      const a = table.a(s), b = table.b(s);
       // chance co-actions: habitual use of the same keys (e1, e2, per key) plus popular or bursty keys: b's posts,
       // drawn at random from all posts, landing among the acts around a's acts
-      const e1 = table.e1[s]! + (postBased ? (exposure[a]! * x.postsOf[b]!) / x.postTime.length : 0);
-      const e2 = table.e2[s]! + (postBased ? (exposure[b]! * x.postsOf[a]!) / x.postTime.length : 0);
+      const e1 = table.e1(s) + (postBased ? (exposure[a]! * x.postsOf[b]!) / x.postTime.length : 0);
+      const e2 = table.e2(s) + (postBased ? (exposure[b]! * x.postsOf[a]!) / x.postTime.length : 0);
       // significance against chance, in the weaker direction: P(X >= observed | Poisson(expected)) <= alpha
       const weak = o1 - e1 <= o2 - e2 ? 1 : 2;
       const co = Math.min(o1, o2);
@@ -348,8 +344,8 @@ function scanPairs(
       const tail = poissonUpperTail(weak === 1 ? o1 : o2, weak === 1 ? e1 : e2);
       if (tail > alpha) return;
       // evidence mostly from crowds: one pair among the many each viral moment makes, so a stricter test
-      if (Math.min(table.q1[s]!, table.q2[s]!) < tc.minCoActions && tail > cfg.crowdAlpha) return;
-      const rar = Math.min(table.r1[s]!, table.r2[s]!);
+      if (Math.min(table.q1(s), table.q2(s)) < tc.minCoActions && tail > cfg.crowdAlpha) return;
+      const rar = Math.min(table.r1(s), table.r2(s));
       const norm = tc.activityNormalised ? rar / Math.max(activity[a]!, activity[b]!) : rar;
       if (norm < tc.minWeight) return;
       passing++;

@@ -10,6 +10,8 @@ import type { CoordPost } from './types';
 export interface PostSource {
   readonly n: number;
   id(i: number): string;
+  /** the id as a number (NaN when it is not one): what the stored evidence keeps */
+  idNumber(i: number): number;
   account(i: number): string;
   time(i: number): number;
   platform(i: number): string | null;
@@ -59,6 +61,7 @@ export function objectSource(posts: readonly CoordPost[]): PostSource {
   return {
     n: posts.length,
     id: (i) => posts[i]!.id,
+    idNumber: (i) => Number(posts[i]!.id),
     account: (i) => posts[i]!.account_id,
     time: (i) => posts[i]!.published_at,
     platform: (i) => posts[i]!.platform ?? null,
@@ -85,6 +88,7 @@ export function packedSource(p: PackedPosts, consume = false): PostSource {
   return {
     n: p.n,
     id: (i) => String(p.id[i]!),
+    idNumber: (i) => p.id[i]!,
     account: (i) => strings[p.account[i]!]!,
     time: (i) => p.time[i]!,
     platform: (i) => { const s = p.platform[i]!; return s < 0 ? null : strings[s]!; },

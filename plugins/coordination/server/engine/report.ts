@@ -25,8 +25,13 @@ interface IntraEdge {
  * stay empty: the stage's worker packs them into columns without keeping an object per sample (567k at 1M posts).
  */
 export interface EvidenceSink {
-  begin(samples: number): void;
-  add(edge: number, type: EvidenceType, sample: EvidenceSample): void;
+  /** `keyText(typeIndex, keyId)`: a key's text, asked once per distinct key */
+  begin(samples: number, keyText: (typeIndex: number, keyId: number) => string): void;
+  /**
+   * One sample, in numbers (at 5M posts 7.3M samples: an object, two id strings and a key string each cost seconds):
+   * `keyId` names the key within its type; the posts' ids and the times (ms) are NaN when the sample has none.
+   */
+  add(edge: number, typeIndex: number, keyId: number, postI: number, postJ: number, timeI: number, timeJ: number): void;
 }
 
 /**
@@ -55,9 +60,11 @@ class SampleRows {
 
 interface ClusterAcc {
   members: number[];
-  posts: Set<number>;
+  /** the posts proving the cluster's edges, ascending (filled from `typesOfPost` once the proofs are recorded) */
+  posts: number[];
   typeKeys: Array<Set<number>>;
-  typePosts: Array<Set<number>>;
+  /** per type: the proving posts of that type */
+  typePosts: number[];
   typeAccounts: Array<Set<number>>;
   typeEdges: number[];
 }
@@ -96,18 +103,22 @@ export function buildClusters(
   const accs: ClusterAcc[] = groups.map((members, ci) => {
     for (const a of members) clusterOf[a] = ci;
     return {
-      members, posts: new Set(), typeKeys: EVIDENCE_TYPES.map(() => new Set()), typePosts: EVIDENCE_TYPES.map(() => new Set()),
+      members, posts: [], typeKeys: EVIDENCE_TYPES.map(() => new Set()), typePosts: EVIDENCE_TYPES.map(() => 0),
       typeAccounts: EVIDENCE_TYPES.map(() => new Set()), typeEdges: EVIDENCE_TYPES.map(() => 0),
     };
   });
 
-  const intra = new Map<number, IntraEdge>();
+  // the intra-cluster edges, found by their pair's row in the typed edges (a Map keyed by a * nAcc + b, numbers
+  // past 2^31, hashed slowly: 1.1M edges at 5M posts)
+  const intra: IntraEdge[] = [];
+  const intraOfRow = new Int32Array(typedEdges.size).fill(-1);
   const intraOf: IntraEdge[][] = accs.map(() => []);
   for (const e of accepted) {
     const c = clusterOf[e.a]!;
     if (c < 0 || c !== clusterOf[e.b]) continue;
     const ie: IntraEdge = { edge: e, cluster: c, samples: [] };
-    intra.set(e.a * nAcc + e.b, ie);
+    intraOfRow[e.row] = intra.length;
+    intra.push(ie);
     intraOf[c]!.push(ie);
     const acc = accs[c]!;
     EVIDENCE_TYPES.forEach((_, ti) => {
@@ -121,6 +132,10 @@ export function buildClusters(
   const cap = cfg.evidenceSamplesPerType;
   const keyString = (type: EvidenceType, k: number) => type === 'COPYPASTA' ? `text of post ${postIdOf(x.texts.post[k]!)}` : x.keys[type].strings[k] ?? '';
   const rows = new SampleRows();
+  // per post (sorted index): the types it proves an intra-cluster edge with. A post is its author's, and an author is
+  // in one cluster, so this says which cluster's proving posts it is among, without a Set per cluster and type (at
+  // 5M posts those Sets' updates were most of the proving scan's time).
+  const typesOfPost = new Uint8Array(x.postTime.length);
   /** a post of sorted act k of `acts`, as the sample reports it */
   const postOfAct = (acts: EngineState['sorted'][EvidenceType], k: number) => acts.post[k]! >= 0 ? postIdOf(acts.post[k]!) : null;
   /** records the co-action of acts i and j (sorted acts of type ti) as proof of an intra-cluster edge */
@@ -129,16 +144,17 @@ export function buildClusters(
     const acts = sorted[type];
     const acc = accs[ie.cluster]!;
     const pi = acts.post[i]!, pj = acts.post[j]!;
-    if (pi >= 0) { acc.posts.add(pi); acc.posts.add(pj); acc.typePosts[ti]!.add(pi).add(pj); }
+    if (pi >= 0) { typesOfPost[pi]! |= 1 << ti; typesOfPost[pj]! |= 1 << ti; }
     acc.typeKeys[ti]!.add(acts.key[i]!);
     const list = ie.samples[ti] ?? [];
     if (list.length >= cap) return;
     // report the pair in the edge's (i < j) account order
-    const [first, second] = acts.acc[i] === ie.edge.a ? [i, j] : [j, i];
-    const post_i = postOfAct(acts, first);
-    const post_j = postOfAct(acts, second);
-    // the same two posts may prove the edge from a repeated burst and from its window
-    if (post_i !== null && list.some((r) => postOfAct(acts, rows.first[r]!) === post_i && postOfAct(acts, rows.second[r]!) === post_j)) return;
+    const forward = acts.acc[i] === ie.edge.a;
+    const first = forward ? i : j, second = forward ? j : i;
+    // the same two posts may prove the edge from a repeated burst and from its window (compared by their indices in
+    // the run, one per post, instead of making their ids' strings on every call)
+    const postI = acts.post[first]!, postJ = acts.post[second]!;
+    if (postI >= 0 && list.some((r) => acts.post[rows.first[r]!] === postI && acts.post[rows.second[r]!] === postJ)) return;
     list.push(rows.push(ti, first, second, acts.key[i]!));
     if (list.length === 1) ie.samples[ti] = list;
   };
@@ -155,8 +171,19 @@ export function buildClusters(
     };
   };
 
+  /** row r as the sink's numbers (the same values as `sampleOf`'s) */
+  const idOfAct = (acts: EngineState['sorted'][EvidenceType], k: number) => acts.post[k]! >= 0 ? posts.idNumber(x.postOrder[acts.post[k]!]!) : NaN;
+  const sinkRow = (to: EvidenceSink, edge: number, r: number) => {
+    const ti = rows.type[r]!;
+    const type = EVIDENCE_TYPES[ti]!;
+    const acts = sorted[type];
+    const first = rows.first[r]!, second = rows.second[r]!;
+    const timed = Number.isFinite(cfg.types[type].windowMs);
+    to.add(edge, ti, rows.key[r]!, idOfAct(acts, first), idOfAct(acts, second), timed ? acts.time[first]! : NaN, timed ? acts.time[second]! : NaN);
+  };
+
   // Proofs of repeated bursts (bursts.ts) first: crowded windows give none in the scan below.
-  for (const ie of intra.values()) for (const [ti, i, j] of ie.edge.proofs ?? []) record(ti, i, j, ie);
+  for (const ie of intra) for (const [ti, i, j] of ie.edge.proofs ?? []) record(ti, i, j, ie);
 
   // Pass 2: proving co-actions of the intra-cluster edges (keys without two clustered accounts are skipped).
   const marked = new Uint8Array(nAcc);
@@ -164,20 +191,31 @@ export function buildClusters(
   EVIDENCE_TYPES.forEach((type, ti) => {
     const tc = cfg.types[type];
     const acts = sorted[type];
-    if (!tc.enabled || acts.n < 2 || intra.size === 0) return;
+    if (!tc.enabled || acts.n < 2 || intra.length === 0) return;
     const bit = 1 << ti;
     scanWindows(acts, tc, x.population, nAcc, state.accept[type], (i, j) => {
       // each co-occurrence is seen from both acts; keep it once, from the later act (or the higher index)
       if (acts.time[j]! > acts.time[i]! || (acts.time[j] === acts.time[i] && j > i)) return;
       const a = acts.acc[i]!, b = acts.acc[j]!;
-      const ie = intra.get(a < b ? a * nAcc + b : b * nAcc + a);
-      if (!ie || !(ie.edge.mask & bit)) return;
+      const row = a < b ? typedEdges.find(a, b) : typedEdges.find(b, a);
+      const k = row < 0 ? -1 : intraOfRow[row]!;
+      if (k < 0) return;
+      const ie = intra[k]!;
+      if (!(ie.edge.mask & bit)) return;
       record(ti, i, j, ie);
     }, { pairEvents: 0, crowded: 0 }, undefined, null, state.scratch, marked);
   });
 
+  for (let p = 0; p < typesOfPost.length; p++) {
+    const bits = typesOfPost[p]!;
+    if (bits === 0) continue;
+    const acc = accs[clusterOf[x.postAcc[p]!]!]!;
+    acc.posts.push(p);
+    for (let ti = 0; ti < EVIDENCE_TYPES.length; ti++) if (bits & (1 << ti)) acc.typePosts[ti]!++;
+  }
+
   const population = x.authors > 0 ? x.authors : nAcc;
-  sink?.begin(rows.n);
+  sink?.begin(rows.n, (ti, k) => keyString(EVIDENCE_TYPES[ti]!, k));
   let edgeNumber = 0;
   const clusters: CoordinationCluster[] = accs.map((acc, ci) => {
     const cluster_id = `c${ci + 1}`;
@@ -192,12 +230,12 @@ export function buildClusters(
         types.push(t);
         const rowsOf = ie.samples[ti] ?? [];
         const samples = sink ? [] : rowsOf.map(sampleOf);
-        if (sink) for (const r of rowsOf) sink.add(edgeNumber, t, sampleOf(r));
+        if (sink) for (const r of rowsOf) sinkRow(sink, edgeNumber, r);
         evidence.push({ type: t, co_actions: round(typedEdges.co(e, ti), 3), weight: round(typedEdges.weight(e, ti)), samples });
       });
       edges.push({ i: x.accountIds[e.a]!, j: x.accountIds[e.b]!, weight: round(e.total, 3), coordination_types: types, evidence });
     }
-    const postIdx = [...acc.posts].sort((p, q) => p - q);
+    const postIdx = acc.posts;
     let eng = 0, engN = 0;
     for (const r of postIdx) {
       const v = posts.engagement(x.postOrder[r]!);
@@ -206,7 +244,7 @@ export function buildClusters(
     const platforms = new Set(acc.members.map((a) => x.accountPlatform[a]).filter((p): p is string => !!p));
     const evidences = EVIDENCE_TYPES.flatMap((t, ti) => acc.typeEdges[ti]! > 0 ? [{
       type: t, group: EVIDENCE_GROUP_OF[t], edges: acc.typeEdges[ti]!, accounts: acc.typeAccounts[ti]!.size,
-      posts: acc.typePosts[ti]!.size,
+      posts: acc.typePosts[ti]!,
     }] : []);
     return {
       cluster_id,

@@ -88,6 +88,18 @@ export class TypedEdges {
     return row;
   }
 
+  /** The row of accounts a < b, or -1 when the pair has none. */
+  find(a: number, b: number): number {
+    const mask = this.slots.length - 1;
+    let s = pairHash(a, b) & mask;
+    for (;;) {
+      const r = this.slots[s]!;
+      if (r === 0) return -1;
+      if (this.ra[r - 1] === a && this.rb[r - 1] === b) return r - 1;
+      s = (s + 1) & mask;
+    }
+  }
+
   a(row: number): number { return this.ra[row]!; }
   b(row: number): number { return this.rb[row]!; }
   mask(row: number): number { return this.rmask[row]!; }

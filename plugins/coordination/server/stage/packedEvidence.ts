@@ -1,4 +1,4 @@
-import { EVIDENCE_TYPES, type EvidenceSample, type EvidenceType } from '../../shared/types';
+import { EVIDENCE_TYPES, type EvidenceType } from '../../shared/types';
 import type { EvidenceSink } from '../engine/report';
 import type { CoordinationResult } from '../engine/types';
 
@@ -36,26 +36,30 @@ const nanOf = (v: number | null) => (v === null ? NaN : v);
  */
 export class EvidenceColumns implements EvidenceSink {
   private out: PackedEvidence = emptyEvidence(0);
-  private readonly keyIds = new Map<string, number>();
+  /** (key id * 8 + type index) -> index into `keys`: each distinct key's text is made once */
+  private readonly keyIds = new Map<number, number>();
+  private keyText: (typeIndex: number, keyId: number) => string = () => '';
   private r = 0;
   private lastEdge = 0;
   private seq = 0;
 
-  begin(samples: number): void {
+  begin(samples: number, keyText: (typeIndex: number, keyId: number) => string): void {
     this.out = emptyEvidence(samples);
     this.keyIds.clear();
+    this.keyText = keyText;
     this.r = 0; this.lastEdge = 0; this.seq = 0;
   }
 
-  add(edge: number, type: EvidenceType, s: EvidenceSample): void {
+  add(edge: number, typeIndex: number, keyId: number, postI: number, postJ: number, timeI: number, timeJ: number): void {
     const out = this.out, r = this.r++;
     if (edge !== this.lastEdge) { this.lastEdge = edge; this.seq = 0; }
-    let k = this.keyIds.get(s.key);
-    if (k === undefined) { k = out.keys.length; this.keyIds.set(s.key, k); out.keys.push(s.key); }
-    out.edge[r] = edge; out.seq[r] = this.seq++; out.type[r] = TYPE_INDEX.get(type)!; out.key[r] = k;
-    out.postI[r] = s.post_i === null ? NaN : Number(s.post_i);
-    out.postJ[r] = s.post_j === null ? NaN : Number(s.post_j);
-    out.timeI[r] = nanOf(s.time_i); out.timeJ[r] = nanOf(s.time_j); out.delta[r] = nanOf(s.delta_ms);
+    const slot = keyId * 8 + typeIndex;
+    let k = this.keyIds.get(slot);
+    if (k === undefined) { k = out.keys.length; this.keyIds.set(slot, k); out.keys.push(this.keyText(typeIndex, keyId)); }
+    out.edge[r] = edge; out.seq[r] = this.seq++; out.type[r] = typeIndex; out.key[r] = k;
+    out.postI[r] = postI; out.postJ[r] = postJ;
+    out.timeI[r] = timeI; out.timeJ[r] = timeJ;
+    out.delta[r] = Number.isNaN(timeI) || Number.isNaN(timeJ) ? NaN : Math.abs(timeJ - timeI);
   }
 
   done(): PackedEvidence {
@@ -79,14 +83,23 @@ function emptyEvidence(n: number): PackedEvidence {
 export function packEvidence(result: CoordinationResult): PackedEvidence {
   let n = 0;
   for (const c of result.clusters) for (const e of c.edges) for (const x of e.evidence) n += x.samples.length;
+  // the samples' keys numbered in order of appearance, as the columns number them
+  const keys: string[] = [];
+  const keyIds = new Map<string, number>();
   const columns = new EvidenceColumns();
-  columns.begin(n);
+  columns.begin(n, (_, keyId) => keys[keyId]!);
+  const number = (id: string | null) => (id === null ? NaN : Number(id));
   let edge = 0;
   for (const c of result.clusters) {
     for (const e of c.edges) {
       edge += 1;
       for (const x of e.evidence) {
-        for (const s of x.samples) columns.add(edge, x.type, s);
+        const ti = TYPE_INDEX.get(x.type)!;
+        for (const s of x.samples) {
+          let keyId = keyIds.get(s.key);
+          if (keyId === undefined) { keyId = keys.length; keyIds.set(s.key, keyId); keys.push(s.key); }
+          columns.add(edge, ti, keyId, number(s.post_i), number(s.post_j), nanOf(s.time_i), nanOf(s.time_j));
+        }
         x.samples = [];
       }
     }
