@@ -20,7 +20,10 @@ export function pairHash(a: number, b: number): number {
   return (h ^ (h >>> 13)) >>> 0;
 }
 
-/** A slot's fields, in 4-byte words: the accounts and the last key as integers, the accumulators as floats. */
+/**
+ * A slot's fields, in 4-byte words: the accounts and the last key as integers, the accumulators as floats. The first
+ * account and the last key are kept plus one, so that an empty slot is all zeros and emptying the table is one fill.
+ */
 const A = 0, B = 1, LAST = 2, O1 = 3, O2 = 4, R1 = 5, R2 = 6, E1 = 7, E2 = 8;
 /** the two saturating counters share the last word, as bytes */
 const Q1_BYTE = 36, Q2_BYTE = 37;
@@ -51,21 +54,19 @@ export class PairTable {
 
   /**
    * Outside the arenas: a table that outgrows its buffer leaves it to the garbage collector instead of dead in an
-   * arena until the scans end (at 5M posts the outgrown table would be 350 MB).
+   * arena until the scans end (at 5M posts the outgrown table would be 350 MB). A new buffer is zeros, so empty:
+   * its pages are committed as slots are written, not all at once (671 MB at 2^24 slots, at the detection's peak).
    */
   private alloc(cap: number): void {
     const buffer = new ArrayBuffer(cap * WORDS * 4);
     this.int = new Int32Array(buffer);
     this.float = new Float32Array(buffer);
     this.byte = new Uint8Array(buffer);
-    this.clear();
   }
 
-  /** Every slot empty: no pair (a = -1), no last key (-1), counters at zero. */
+  /** Every slot empty (all zeros: no pair, no last key, counters at zero). */
   private clear(): void {
-    const int = this.int;
-    int.fill(0);
-    for (let at = 0; at < int.length; at += WORDS) { int[at + A] = -1; int[at + LAST] = -1; }
+    this.int.fill(0);
   }
 
   get capacity(): number { return this.mask + 1; }
@@ -87,13 +88,13 @@ export class PairTable {
   slot(x: number, y: number): number {
     const a = x < y ? x : y, b = x < y ? y : x;
     if ((this.size + 1) * 2 > this.capacity) { this.grow(); this.onGrow?.(this.capacity / 2); }
-    const int = this.int;
+    const int = this.int, stored = a + 1;
     let s = pairHash(a, b) & this.mask;
     for (;;) {
       const at = s * WORDS;
       const sa = int[at]!;
-      if (sa === -1) { int[at] = a; int[at + B] = b; this.size++; return s; }
-      if (sa === a && int[at + B] === b) return s;
+      if (sa === 0) { int[at] = stored; int[at + B] = b; this.size++; return s; }
+      if (sa === stored && int[at + B] === b) return s;
       s = (s + 1) & this.mask;
     }
   }
@@ -101,13 +102,13 @@ export class PairTable {
   /** slot of the pair or -1 */
   find(x: number, y: number): number {
     const a = x < y ? x : y, b = x < y ? y : x;
-    const int = this.int;
+    const int = this.int, stored = a + 1;
     let s = pairHash(a, b) & this.mask;
     for (;;) {
       const at = s * WORDS;
       const sa = int[at]!;
-      if (sa === -1) return -1;
-      if (sa === a && int[at + B] === b) return s;
+      if (sa === 0) return -1;
+      if (sa === stored && int[at + B] === b) return s;
       s = (s + 1) & this.mask;
     }
   }
@@ -115,11 +116,11 @@ export class PairTable {
   /** calls f(slot) for every occupied slot */
   forEachSlot(f: (s: number) => void): void {
     const int = this.int;
-    for (let s = 0; s <= this.mask; s++) if (int[s * WORDS] !== -1) f(s);
+    for (let s = 0; s <= this.mask; s++) if (int[s * WORDS] !== 0) f(s);
   }
 
   /** the pair's accounts, a < b */
-  a(s: number): number { return this.int[s * WORDS + A]!; }
+  a(s: number): number { return this.int[s * WORDS + A]! - 1; }
   b(s: number): number { return this.int[s * WORDS + B]!; }
 
   /**
@@ -137,11 +138,11 @@ export class PairTable {
     if (this.byte[byte]! < 255) this.byte[byte]!++;
   }
 
-  /** Whether the pair has met on key `key` already; marks it as met. */
+  /** Whether the pair has met on key `key` (>= 0) already; marks it as met. */
   metOn(s: number, key: number): boolean {
     const at = s * WORDS + LAST;
-    if (this.int[at] === key) return true;
-    this.int[at] = key;
+    if (this.int[at] === key + 1) return true;
+    this.int[at] = key + 1;
     return false;
   }
 
@@ -173,11 +174,12 @@ export class PairTable {
     const int = this.int;
     for (let s = 0; s <= oldMask; s++) {
       const from = s * WORDS;
-      const a = old[from]!;
-      if (a === -1) continue;
-      let t = pairHash(a, old[from + B]!) & this.mask;
-      while (int[t * WORDS] !== -1) t = (t + 1) & this.mask;
-      int.set(old.subarray(from, from + WORDS), t * WORDS);
+      const stored = old[from]!;
+      if (stored === 0) continue;
+      let t = pairHash(stored - 1, old[from + B]!) & this.mask;
+      while (int[t * WORDS] !== 0) t = (t + 1) & this.mask;
+      const to = t * WORDS;
+      for (let w = 0; w < WORDS; w++) int[to + w] = old[from + w]!;
     }
   }
 }
