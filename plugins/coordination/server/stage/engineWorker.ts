@@ -20,10 +20,10 @@ export function detectInWorker(job: { input: PackedInput; config: CoordinationCo
   const large = job.input.posts.n >= COLLECT_FROM_POSTS;
   const evidence = new EvidenceColumns();
   const result = detectCoordinationPacked(job.input, job.config, { consumeInput: true, collect: large ? fullCollection : undefined, evidence });
-  // the engine's working set (its arena, the graph, the pair lists) is garbage now: freed before the answer is
-  // serialised next to it and rebuilt on the stage's thread
-  if (large) fullCollection();
+  // done() lets go of the engine's key-text closure; then the engine's working set (its arena, the graph, the pair
+  // lists) is garbage: freed before the answer is serialised next to it and rebuilt on the stage's thread
   const columns = evidence.done();
+  if (large) fullCollection();
   // the evidence columns are handed over, not copied (at 5M posts several million rows, 53 bytes each)
   const { n: _n, keys: _keys, ...arrays } = columns;
   return transferOnReply({ result, evidence: columns }, Object.values(arrays).map((a) => a.buffer as ArrayBuffer));

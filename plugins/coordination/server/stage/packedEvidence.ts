@@ -64,6 +64,10 @@ export class EvidenceColumns implements EvidenceSink {
 
   done(): PackedEvidence {
     if (this.r !== this.out.n) throw new Error(`evidence columns: ${this.r} samples added, ${this.out.n} announced`);
+    // `keyText` is the engine's closure: kept, it would keep the whole detection's working set alive through the
+    // worker's last collection and its answer (at 5M posts about 700 MB more at the stage's peak)
+    this.keyText = () => '';
+    this.keyIds.clear();
     return this.out;
   }
 }
