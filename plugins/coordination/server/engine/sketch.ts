@@ -25,7 +25,7 @@ export class BigramSketches {
     this.bins = u32(capacity * WORDS);
   }
 
-  /** Keeps the first `texts` texts' sketches in room for `capacity`. */
+  /** Room for `capacity` texts, keeping the sketches made so far. */
   grow(capacity: number): void {
     const b = u32(capacity * WORDS);
     b.set(this.bins.subarray(0, Math.min(this.bins.length, b.length)));
