@@ -84,33 +84,31 @@ export class PairTable {
     this.size = 0;
   }
 
-  /** slot of the pair (created when absent); x and y in any order */
-  slot(x: number, y: number): number {
-    const a = x < y ? x : y, b = x < y ? y : x;
-    if ((this.size + 1) * 2 > this.capacity) { this.grow(); this.onGrow?.(this.capacity / 2); }
+  /** The slot holding the pair a < b, or the empty slot where it would go. */
+  private probe(a: number, b: number): number {
     const int = this.int, stored = a + 1;
     let s = pairHash(a, b) & this.mask;
     for (;;) {
       const at = s * WORDS;
       const sa = int[at]!;
-      if (sa === 0) { int[at] = stored; int[at + B] = b; this.size++; return s; }
-      if (sa === stored && int[at + B] === b) return s;
+      if (sa === 0 || (sa === stored && int[at + B] === b)) return s;
       s = (s + 1) & this.mask;
     }
   }
 
+  /** slot of the pair (created when absent); x and y in any order */
+  slot(x: number, y: number): number {
+    const a = x < y ? x : y, b = x < y ? y : x;
+    if ((this.size + 1) * 2 > this.capacity) { this.grow(); this.onGrow?.(this.capacity / 2); }
+    const s = this.probe(a, b), at = s * WORDS;
+    if (this.int[at] === 0) { this.int[at] = a + 1; this.int[at + B] = b; this.size++; }
+    return s;
+  }
+
   /** slot of the pair or -1 */
   find(x: number, y: number): number {
-    const a = x < y ? x : y, b = x < y ? y : x;
-    const int = this.int, stored = a + 1;
-    let s = pairHash(a, b) & this.mask;
-    for (;;) {
-      const at = s * WORDS;
-      const sa = int[at]!;
-      if (sa === 0) return -1;
-      if (sa === stored && int[at + B] === b) return s;
-      s = (s + 1) & this.mask;
-    }
+    const s = this.probe(x < y ? x : y, x < y ? y : x);
+    return this.int[s * WORDS] === 0 ? -1 : s;
   }
 
   /** calls f(slot) for every occupied slot */

@@ -60,16 +60,21 @@ export class TypedEdges {
     this.slots[s] = row + 1;
   }
 
-  /** The row of accounts a < b, created (nothing passing yet) when absent. */
-  rowOf(a: number, b: number): number {
+  /** The index slot holding the pair a < b, or the empty slot where it would go. */
+  private probe(a: number, b: number): number {
     const mask = this.slots.length - 1;
     let s = pairHash(a, b) & mask;
     for (;;) {
       const r = this.slots[s]!;
-      if (r === 0) break;
-      if (this.ra[r - 1] === a && this.rb[r - 1] === b) return r - 1;
+      if (r === 0 || (this.ra[r - 1] === a && this.rb[r - 1] === b)) return s;
       s = (s + 1) & mask;
     }
+  }
+
+  /** The row of accounts a < b, created (nothing passing yet) when absent. */
+  rowOf(a: number, b: number): number {
+    const s = this.probe(a, b);
+    if (this.slots[s] !== 0) return this.slots[s]! - 1;
     const row = this.n++;
     // grown by doubling outside the engine's arena (an arena never reuses the old columns)
     if (row === this.ra.length) {
@@ -90,14 +95,7 @@ export class TypedEdges {
 
   /** The row of accounts a < b, or -1 when the pair has none. */
   find(a: number, b: number): number {
-    const mask = this.slots.length - 1;
-    let s = pairHash(a, b) & mask;
-    for (;;) {
-      const r = this.slots[s]!;
-      if (r === 0) return -1;
-      if (this.ra[r - 1] === a && this.rb[r - 1] === b) return r - 1;
-      s = (s + 1) & mask;
-    }
+    return this.slots[this.probe(a, b)]! - 1;
   }
 
   a(row: number): number { return this.ra[row]!; }
