@@ -5,6 +5,7 @@
  */
 import { f32, f64, i32, u32, u8 } from './arena';
 import type { TypeConfig } from './types';
+import { WindowAnswers } from './windowAnswers';
 
 export class ActBuffer {
   n = 0;
@@ -143,7 +144,8 @@ export interface KeyContext {
  * nearest in time): a *directed* co-action "act i of a has a partner from b", as QUT counts them. Acts whose
  * window holds more than `maxWindowActs` acts (a crowd: a viral link, a trending hashtag) pair with nobody, nor
  * does anyone pair with them; windows with fewer than `minWindowActs` acts (no burst) neither. `accept(i, j)` may
- * veto a pair (text verification, subsumption) before it uses up b for act i.
+ * veto a pair (text verification, subsumption) before it uses up b for act i; it must answer (j, i) as it answers
+ * (i, j): in a timed window each pair is checked once, and the later act reuses the answer.
  * Cost: O(acts * min(window occupancy, maxWindowActs)); timeless keys (w = Infinity) are skipped whole when more
  * than `maxWindowActs` accounts hold them.
  */
@@ -174,6 +176,9 @@ export function scanWindows(
   const sc = (scratch ?? new ScanScratch(accountCount, n)).fit(accountCount, n);
   const { stamp, count, skip } = sc;
   const timeless = !Number.isFinite(w);
+  // a windowed check is offered each pair from both of its acts: the later act reads the earlier one's answer
+  // (kept for windows of up to 1,024 acts, a megabyte of answers; wider windows check both ways)
+  const answers = accept !== null && !timeless && cap <= 1024 ? new WindowAnswers(cap) : null;
   const ctx: KeyContext = { start: 0, rarity: 1, count };
   let s = 0;
   while (s < n) {
@@ -222,6 +227,7 @@ export function scanWindows(
         while (t - time[lo]! > w) lo++;
         if (hi <= i) hi = i + 1;
         while (hi < e && time[hi]! - t <= w) hi++;
+        if (answers !== null) answers.open(i, hi);
         if (skip[i]) continue;
       }
       const ai = acc[i]!;
@@ -231,7 +237,7 @@ export function scanWindows(
       for (let j = i - 1; j >= lo; j--) {
         const b = acc[j]!;
         if (stamp[b] === i || skip[j] === 1 || (marked !== null && !marked[b])) continue;
-        if (accept !== null && !accept(i, j)) continue;
+        if (accept !== null && !(answers?.get(j, i) ?? accept(i, j))) continue;
         stamp[b] = i;
         counters.pairEvents++;
         emit(i, j, ctx);
@@ -239,7 +245,11 @@ export function scanWindows(
       for (let j = i + 1; j < hi; j++) {
         const b = acc[j]!;
         if (stamp[b] === i || skip[j] === 1 || (marked !== null && !marked[b])) continue;
-        if (accept !== null && !accept(i, j)) continue;
+        if (accept !== null) {
+          const yes = accept(i, j);
+          answers?.set(i, j, yes);
+          if (!yes) continue;
+        }
         stamp[b] = i;
         counters.pairEvents++;
         emit(i, j, ctx);

@@ -9,7 +9,7 @@ import louvain from 'graphology-communities-louvain';
 import { BEHAVIOURAL_TYPES, EVIDENCE_TYPES, type EvidenceType } from '../../shared/types';
 import { ActBuffer, ScanScratch, scanWindows, type ScanCounters, type SortedActs } from './acts';
 import { resolveConfig } from './config';
-import { nearDuplicateFamilies } from './copypasta';
+import { ActTexts, nearDuplicateFamilies } from './copypasta';
 import { extractActs, type Extracted } from './extract';
 import { PairTable, PostPartnerSet } from './pairTable';
 import { TypedEdges, type TypedEdge } from './typedEdges';
@@ -66,8 +66,8 @@ export function detectCoordinationPacked(input: PackedInput, partial?: DeepParti
 }
 
 function detectFrom(posts: PostSource, accounts: readonly CoordAccount[], cfg: CoordinationConfig, memory: MemoryOptions = {}): CoordinationResult {
-  // typed arrays come out of one buffer: about 470 bytes per post and 200 per account at the defaults
-  const bytes = 16 * 2 ** 20 + posts.n * (470 + 4 * cfg.copypasta.bands) + accounts.length * 200;
+  // typed arrays come out of one buffer: about 520 bytes per post and 200 per account at the defaults
+  const bytes = 16 * 2 ** 20 + posts.n * (520 + 4 * cfg.copypasta.bands) + accounts.length * 200;
   return withArena(bytes, () => detect(posts, accounts, cfg, memory.collect ?? (() => {}), memory.evidence));
 }
 
@@ -105,6 +105,9 @@ function detect(posts: PostSource, accounts: readonly CoordAccount[], cfg: Coord
   const urlPost = postOf('SYNCHRONOUS_URL_SHARE'), tagPost = postOf('SYNCHRONOUS_HASHTAG_SHARE');
   const cpPost = postOf('COPYPASTA');
   const minJ = cp.minJaccard;
+  const cpText = i32(sorted.COPYPASTA.n);
+  for (let k = 0; k < cpText.length; k++) cpText[k] = x.textOfPost[cpPost[k]!]!;
+  const cpTexts = new ActTexts(x.texts, cpText);
   const accept: EngineState['accept'] = {
     SYNCHRONOUS_URL_SHARE: subsume ? (i, j) => {
       const f = famOfPost[urlPost[i]!]!;
@@ -118,7 +121,7 @@ function detect(posts: PostSource, accounts: readonly CoordAccount[], cfg: Coord
       return f < 0 || f !== famOfPost[pj];
     } : null,
     SYNCHRONOUS_REPOST: null,
-    COPYPASTA: (i, j) => x.texts.similar(x.textOfPost[cpPost[i]!]!, x.textOfPost[cpPost[j]!]!, minJ),
+    COPYPASTA: (i, j) => cpTexts.similar(i, j, minJ),
     HASHTAG_SEQUENCE_SHARE: null,
     SYNCHRONOUS_ACCOUNT_CREATION: null,
     SIMILAR_SCREEN_NAMES: null,

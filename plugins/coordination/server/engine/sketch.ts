@@ -5,11 +5,15 @@
  * (|A| - dA) / (|A| + dB), and at most (|B| - dB) / (|B| + dA), where dA and dB are the bins each fills alone; both
  * grow with the text's size, so a size counted with repeated bigrams still bounds from above. Two unrelated texts
  * of some 40 bigrams fill about 25 bins the other does not: a bound near 0.25, far under the 0.6 a near duplicate
- * needs, decided from 32 bytes instead of a merge of both texts' bigrams.
+ * needs, decided from a cache line of each text instead of a merge of both texts' bigrams.
  */
 import { u32 } from './arena';
 
-const WORDS = 4;
+/**
+ * A text's record: four words of bins and, in the fifth, its number of bigrams (an upper bound until they are
+ * de-duplicated); 32 bytes, so that a check reads one cache line of each text.
+ */
+const WORDS = 8, SIZE = 4;
 
 /** Set bits of a 32-bit word. */
 function popcount(v: number): number {
@@ -32,6 +36,16 @@ export class BigramSketches {
     this.bins = b;
   }
 
+  /** The sketches of texts `ids`, record k holding text ids[k]'s: read in that order, one after another. */
+  gather(ids: Int32Array): BigramSketches {
+    const out = new BigramSketches(ids.length), from = this.bins, to = out.bins;
+    for (let k = 0; k < ids.length; k++) {
+      const a = ids[k]! * WORDS, b = k * WORDS;
+      for (let w = 0; w <= SIZE; w++) to[b + w] = from[a + w]!;
+    }
+    return out;
+  }
+
   /** Text i's sketch from its bigram hashes buf[from..to) (any order, repeats allowed). */
   set(i: number, buf: Uint32Array, from: number, to: number): void {
     const at = i * WORDS, bins = this.bins;
@@ -40,16 +54,23 @@ export class BigramSketches {
       const h = buf[q]!;
       bins[at + (h >>> 30)]! |= 1 << ((h >>> 25) & 31);
     }
+    bins[at + SIZE] = to - from;
+  }
+
+  /** Text i's number of bigrams, once they are de-duplicated (a tighter bound). */
+  setSize(i: number, distinct: number): void {
+    this.bins[i * WORDS + SIZE] = distinct;
   }
 
   /**
-   * An upper bound of the Jaccard of texts x and y, given at least their numbers of distinct bigrams (nx, ny). As a
-   * division of the same kind as the exact Jaccard's, it is never below the exact one's floating-point value.
+   * An upper bound of the Jaccard of texts x and y. As a division of the same kind as the exact Jaccard's, it is
+   * never below the exact one's floating-point value.
    */
-  jaccardBound(x: number, nx: number, y: number, ny: number): number {
+  jaccardBound(x: number, y: number): number {
     const bins = this.bins, ax = x * WORDS, ay = y * WORDS;
+    const nx = bins[ax + SIZE]!, ny = bins[ay + SIZE]!;
     let dx = 0, dy = 0;
-    for (let w = 0; w < WORDS; w++) {
+    for (let w = 0; w < SIZE; w++) {
       const sx = bins[ax + w]!, sy = bins[ay + w]!;
       dx += popcount(sx & ~sy);
       dy += popcount(sy & ~sx);
