@@ -4,9 +4,10 @@ import { readPragma } from './pragma';
 
 /**
  * SQLite: the page cache (KiB) of a stage's big write transaction. Rows that land all over an index (a run's links,
- * enrichment's (organisation, platform, engagement) index, levels rewritten over a whole table) outgrow SQLite's
- * default 16 MB: the transaction's dirty pages are written out to the WAL before it commits, some several times
- * (docs/benchmarks.md, "Collect and Core NLP at 5M, round 7").
+ * enrichment's (organisation, platform, engagement) index, levels rewritten over a whole table) or just many of them
+ * (a 5M-post run's 7.3M coordination evidence rows) outgrow SQLite's default 16 MB: the transaction's dirty pages
+ * are written out to the WAL before it commits, some several times (docs/benchmarks.md, "Collect and Core NLP at 5M,
+ * round 7").
  */
 export const WRITE_CACHE_KIB = 262_144;
 

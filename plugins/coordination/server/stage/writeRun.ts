@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { nowIso, tablesOf, type DialectName, type Storage } from '@core/server/storage/database';
+import { withPageCache } from '@core/server/storage/pageCache';
 import type { CoordinationConfig, CoordinationResult } from '../engine/types';
 import type { CoordinationTables } from '../tables';
 import { packedEvidenceRows, type PackedEvidence } from './packedEvidence';
@@ -18,14 +19,16 @@ export interface RunKey { runId: string; organizationId: string; conversationId:
 /**
  * Replaces the run's detection in one transaction: a rerun of the stage (or a resumed run) never leaves half of
  * an old result next to half of a new one. The evidence rows come from the result's samples, or from `evidence`
- * when the worker answered them in columns (`packEvidence`, which leaves the samples empty).
+ * when the worker answered them in columns (`packEvidence`, which leaves the samples empty). With the larger page
+ * cache of a stage's big write (core pageCache.ts): at 5M posts 7.3M evidence rows, whose transaction otherwise
+ * spilled its pages to the WAL as it went (stage-only probes: the write 69 -> 56 s; 1M 7.5 -> 6.8 s).
  */
 export async function writeRun(
   storage: Storage, key: RunKey, result: CoordinationResult, config: CoordinationConfig,
   accountTopics: ReadonlyMap<string, string> = new Map(), evidence?: PackedEvidence,
 ): Promise<void> {
   const { runId, organizationId } = key;
-  await tablesOf<CoordinationTables>(storage).transaction().execute(async (trx) => {
+  await tablesOf<CoordinationTables>(storage).transaction().execute((trx) => withPageCache(trx, storage.dialect, async () => {
     for (const table of COORDINATION_TABLES) await trx.deleteFrom(table).where('run_id', '=', runId).execute();
     await trx.insertInto('coordination_runs').values({
       run_id: runId, organization_id: organizationId, conversation_id: key.conversationId, stage_version: key.stageVersion,
@@ -68,7 +71,7 @@ export async function writeRun(
     await insert('coordination_post_clusters', ['post_id', 'cluster_id'], (function* postClusters() {
       for (const [postId, ids] of result.postClusters) for (const clusterId of ids) yield [Number(postId), clusterId];
     })());
-  });
+  }));
 }
 
 /** Parameters per statement: under SQLite's 32,766 and PostgreSQL's 65,535. */
