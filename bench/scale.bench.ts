@@ -27,7 +27,12 @@ import { cpuMs, memorySampler, printTable, status, storedRows } from './lib';
  *             production; per stage: wall and CPU time, peak RSS (VmHWM, every thread) and peak anonymous memory
  *             (sampled), rows written; then a hash of every stored analysis row.
  *
- *   npm run bench -- scale --posts 1000000 [--dir D] [--keep] [--pg postgres://postgres@127.0.0.1:5432/postgres]
+ *   npm run bench -- scale --posts 1000000 [--days 30] [--dir D] [--keep] [--pg postgres://postgres@127.0.0.1:5432/postgres]
+ *
+ * --days spreads the posts over that many days before NOW (30 by default, the reference): `--posts 5000000 --days
+ * 150` keeps the 1M reference's posts per day, where the default puts five times the posts into the same month. The
+ * pairwise analyses (coordination's co-actions in a window) grow with the square of posts per window, so the two
+ * answer different questions: how the product scales with a longer archive, and with a louder month.
  *
  * With --pg the corpus is imported into a PostgreSQL database (narrascope_bench_scale_N) and each attempt runs on a template
  * copy of it (narrascope_bench_scale_run); both are dropped at the end unless --keep. Without --dir, a temporary folder
@@ -36,19 +41,23 @@ import { cpuMs, memorySampler, printTable, status, storedRows } from './lib';
 const { values } = parseArgs({
   options: {
     posts: { type: 'string', default: '100000' }, dir: { type: 'string' }, keep: { type: 'boolean', default: false },
-    child: { type: 'string' }, pg: { type: 'string' },
+    days: { type: 'string', default: '30' }, child: { type: 'string' }, pg: { type: 'string' },
   },
   allowPositionals: true,
 });
 export const NOW = Date.UTC(2025, 5, 1);
+const DAYS = Number(values.days);
+if (!(Number.isInteger(DAYS) && DAYS >= 1)) throw new Error(`--days must be a whole number of days, not ${values.days}`);
 const ORG = 'Bench';
 
 const corpusFile = (dir: string) => path.join(dir, 'corpus.jsonl');
+/** What the kept corpus in a folder was generated with: a folder is reused only for the same posts and days. */
+const corpusMeta = (dir: string) => path.join(dir, 'corpus.meta.json');
 const baseDir = (dir: string) => path.join(dir, 'base');
 
 /** PostgreSQL (`--pg URL`): databases this bench creates there and drops (`narrascope_bench_scale_` names). */
 const PG = values.pg ?? null;
-const pgBaseName = (posts: number) => `narrascope_bench_scale_${posts}`;
+const pgBaseName = (posts: number) => `narrascope_bench_scale_${posts}${DAYS === 30 ? '' : `_${DAYS}d`}`;
 const PG_RUN = 'narrascope_bench_scale_run';
 function pgUrl(name: string): string {
   const url = new URL(PG!);
@@ -65,15 +74,21 @@ async function pgAdmin(text: string): Promise<void> {
 async function corpus(posts: number, dir: string): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = { posts };
   const file = corpusFile(dir);
-  if (!fs.existsSync(file)) {
+  const meta = JSON.stringify({ posts, days: DAYS });
+  if (fs.existsSync(file)) {
+    // folders from before --days hold 30-day corpora
+    const kept = fs.existsSync(corpusMeta(dir)) ? fs.readFileSync(corpusMeta(dir), 'utf8') : JSON.stringify({ posts, days: 30 });
+    if (kept !== meta) throw new Error(`${dir} holds a corpus of ${kept}, not ${meta}: use another --dir`);
+  } else {
     const t0 = performance.now();
     const tmp = `${file}.part`;
     const stream = fs.createWriteStream(tmp);
-    for (const g of new CorpusGenerator({ seed: 'scale', posts, now: NOW }).posts()) {
+    for (const g of new CorpusGenerator({ seed: 'scale', posts, now: NOW, days: DAYS }).posts()) {
       if (!stream.write(`${JSON.stringify(g.post)}\n`)) await new Promise<void>((r) => stream.once('drain', () => r()));
     }
     await new Promise<void>((r) => stream.end(() => r()));
     fs.renameSync(tmp, file);
+    fs.writeFileSync(corpusMeta(dir), meta);
     out.generateMs = performance.now() - t0;
   }
   out.fileMb = fs.statSync(file).size / 2 ** 20;
@@ -156,7 +171,7 @@ async function pipeline(posts: number, dir: string, runDir: string): Promise<Rec
   const started = performance.now();
   const created = await client.post('/api/v2/conversations', {
     project_id: project.id, name: 'Everything', query_string: QUERY, threat_feed: false, language: 'en',
-    start_date: day(NOW - 31 * 86_400_000), end_date: day(NOW + 86_400_000),
+    start_date: day(NOW - (DAYS + 1) * 86_400_000), end_date: day(NOW + 86_400_000),
   });
   if (created.status !== 200) throw new Error(`create conversation: ${created.status} ${created.text}`);
   const conversationId = (created.body.data as { id: string }).id;
@@ -195,12 +210,13 @@ async function main(): Promise<void> {
   const posts = Number(values.posts);
   const dir = values.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'narrascope-scale-'));
   fs.mkdirSync(dir, { recursive: true });
-  process.stdout.write(`Scale benchmark: ${posts.toLocaleString('en')} posts in ${dir}, ${os.cpus().length} cores, load ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}\n`);
-  const c = run('corpus', '--posts', String(posts), '--dir', dir, ...(PG ? ['--pg', PG] : []));
+  process.stdout.write(`Scale benchmark: ${posts.toLocaleString('en')} posts over ${DAYS} days in ${dir}, ${os.cpus().length} cores, load ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}\n`);
+  const days = ['--days', String(DAYS)];
+  const c = run('corpus', '--posts', String(posts), ...days, '--dir', dir, ...(PG ? ['--pg', PG] : []));
   process.stdout.write(`corpus: ${JSON.stringify(c)}\n`);
   const runDir = path.join(dir, 'run');
   const pgArgs = PG ? ['--pg', PG] : [];
-  const p = run('pipeline', '--posts', String(posts), '--dir', dir, ...pgArgs, ...(values.keep ? ['--keep'] : []));
+  const p = run('pipeline', '--posts', String(posts), ...days, '--dir', dir, ...pgArgs, ...(values.keep ? ['--keep'] : []));
   fs.writeFileSync(path.join(dir, `result-${Date.now()}.json`), JSON.stringify(p, null, 1));
   if (!values.keep) {
     fs.rmSync(runDir, { recursive: true, force: true });
@@ -211,7 +227,7 @@ async function main(): Promise<void> {
   const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const mb = (v: number) => `${Math.round(v)} MB`;
   process.stdout.write(`run ${p.status}${p.error ? `: ${p.error}` : ''} in ${secs(p.totalMs)} (database copied in ${secs(p.copyMs)})\n`);
-  printTable(`Scale: ${posts.toLocaleString('en')} posts, one conversation (query matching the English posts), stage by stage`, (p.stages as any[]).map((s) => ({
+  printTable(`Scale: ${posts.toLocaleString('en')} posts over ${DAYS} days, one conversation (query matching the English posts), stage by stage`, (p.stages as any[]).map((s) => ({
     stage: s.stage, status: s.status, wall: secs(s.wallMs), CPU: secs(s.cpuMs), 'peak RSS (VmHWM)': mb(s.hwmMb), 'peak anonymous': mb(s.anonMb), load: s.load.toFixed(2),
   })));
   printTable('Rows stored for the run (hash: order-independent, timestamps and UUIDs left out)', Object.entries(p.rows as Record<string, { rows: number; hash: string }>).map(([table, r]) => ({ table, rows: r.rows, hash: r.hash })));
