@@ -30,9 +30,10 @@ import { cpuMs, memorySampler, printTable, status, storedRows } from './lib';
  *   npm run bench -- scale --posts 1000000 [--days 30] [--dir D] [--keep] [--pg postgres://postgres@127.0.0.1:5432/postgres]
  *
  * --days spreads the posts over that many days before NOW (30 by default, the reference): `--posts 5000000 --days
- * 150` keeps the 1M reference's posts per day, where the default puts five times the posts into the same month. The
- * pairwise analyses (coordination's co-actions in a window) grow with the square of posts per window, so the two
- * answer different questions: how the product scales with a longer archive, and with a louder month.
+ * 150` keeps the 1M reference's posts per day, where the default puts five times the posts into the same month: how
+ * the product scales with a longer archive, and with a louder month. (Coordination's co-actions in a window grow with
+ * the square of the posts in it, but measured, the louder month costs its stage 5-10 % more: docs/benchmarks.md,
+ * "Ninth 5M run".)
  *
  * With --pg the corpus is imported into a PostgreSQL database (narrascope_bench_scale_N) and each attempt runs on a template
  * copy of it (narrascope_bench_scale_run); both are dropped at the end unless --keep. Without --dir, a temporary folder
