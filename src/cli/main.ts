@@ -13,6 +13,7 @@ import type { ServerPlugin } from '@core/server/plugin/contract';
 import { serverPlugins } from '../../plugins/index.server';
 import { buildIfStale } from './buildIfStale';
 import { createPlugin } from './pluginNew';
+import { backup } from './backup';
 import { pluginCommands, pluginCommandsHelp, runPluginCommand, type CliIo } from './pluginCommands';
 
 /** Core's own commands (CORE_CLI_COMMANDS in core/server/cli/command.ts); the plugins' follow in the help. */
@@ -24,6 +25,7 @@ const CORE_USAGE = `Usage: npm run cli -- <command> [options]
   build                           build the browser bundle (compressed assets included)
   dev                             vite dev server with the API on PORT (default 3000)
   migrate                         apply core and plugin migrations
+  backup --to FILE                a consistent copy of the live SQLite database in a new FILE (PostgreSQL: pg_dump)
   seed-demo [--posts N]           create "Demo Org", its administrator and the plugins' demo data (N demo posts)
   user add --email E --password P --org NAME [--role Analyst|"Senior Analyst"|"Global Admin"] [--admin]
   plugin-new <id>                 copy plugins/_template into plugins/<id>
@@ -85,6 +87,12 @@ export async function run(argv: string[], io: CliIo = processIo, plugins: readon
       const applied = await withStorage(plugins, async (s) => migrateAll(s, plugins));
       process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Nothing to apply.\n');
       return 0;
+    }
+    case 'backup': {
+      const { values: backupArgs } = parseArgs({ args: rest, options: { to: { type: 'string' } } });
+      const outcome = backup(loadConfig(), backupArgs.to);
+      (outcome.code === 0 ? process.stdout : process.stderr).write(`${outcome.message}\n`);
+      return outcome.code;
     }
     case 'seed-demo': {
       const { values: seedArgs } = parseArgs({ args: rest, options: { posts: { type: 'string' } } });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '@core/server/config';
 import { openStorage } from '@core/server/storage/database';
-import { run } from './main';
+import { cliOutput as cli } from './cliOutput';
 
 let dir: string;
 // Stubbed and restored in place: the server project's files share a process (no isolation).
@@ -18,19 +18,6 @@ afterAll(() => {
   vi.unstubAllEnvs();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-async function cli(...argv: string[]) {
-  const err: string[] = [];
-  const out: string[] = [];
-  const errSpy = vi.spyOn(process.stderr, 'write').mockImplementation((t) => { err.push(String(t)); return true; });
-  const outSpy = vi.spyOn(process.stdout, 'write').mockImplementation((t) => { out.push(String(t)); return true; });
-  try {
-    return { code: await run(argv), err: err.join(''), out: out.join('') };
-  } finally {
-    errSpy.mockRestore();
-    outSpy.mockRestore();
-  }
-}
 
 async function users(): Promise<string[]> {
   const storage = openStorage(loadConfig());

@@ -9,7 +9,7 @@ import type { Storage } from '../storage/database';
 import type { ServerPlugin } from '../plugin/contract';
 
 /** The names core's CLI answers itself; no plugin command may take one. */
-export const CORE_CLI_COMMANDS = ['serve', 'worker', 'build', 'dev', 'migrate', 'seed-demo', 'user', 'plugin-new'] as const;
+export const CORE_CLI_COMMANDS = ['serve', 'worker', 'build', 'dev', 'migrate', 'backup', 'seed-demo', 'user', 'plugin-new'] as const;
 
 /**
  * What a plugin command gets. No server is built: no routes, jobs or services (a command that needs another

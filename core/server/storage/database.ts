@@ -33,6 +33,9 @@ export interface StorageLocation {
   dataDir: string;
 }
 
+/** The SQLite database file of a data folder (NARRASCOPE_DATA_DIR). */
+export const sqliteFileIn = (dataDir: string) => path.join(dataDir, 'narrascope.sqlite');
+
 /**
  * Opens the configured storage without touching the network: PostgreSQL when `databaseUrl` is set (only
  * postgres:// and postgresql:// URLs; anything else is refused here, never handed to the PostgreSQL driver), else
@@ -45,7 +48,7 @@ export function openStorage(opts: StorageLocation, onIdleError?: (error: Error) 
     if (problem) throw new Error(`DATABASE_URL: ${problem}`);
     return openPostgres(opts.databaseUrl, onIdleError);
   }
-  const file = path.join(opts.dataDir, 'narrascope.sqlite');
+  const file = sqliteFileIn(opts.dataDir);
   try {
     return openSqlite(file);
   } catch (error) {
