@@ -37,6 +37,9 @@ export function backup(config: Pick<Config, 'dataDir' | 'databaseUrl'>, target: 
   const started = performance.now();
   const source = new Database(from, { readonly: true, fileMustExist: true });
   try {
+    // The copy holds password hashes and the token signing key: readable by its owner only, from its first byte
+    // (VACUUM INTO writes into an empty file it is given, keeping its mode).
+    fs.closeSync(fs.openSync(partial, 'wx', 0o600));
     source.pragma('busy_timeout = 5000');
     source.prepare('VACUUM INTO ?').run(partial);
   } catch (error) {
