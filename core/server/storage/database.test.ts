@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_URL_FORM, loadConfig } from '../config';
 import { connectStorage, openStorage } from './database';
@@ -102,6 +103,27 @@ describe('connecting at start-up', () => {
     const message = await openError(null, dir);
     expect(message).toMatch(/^Cannot open the SQLite database .*narrascope\.sqlite \(NARRASCOPE_DATA_DIR\): file is not a database\. /);
     expect(fs.readFileSync(path.join(dir, 'narrascope.sqlite'), 'utf8')).toBe('precious text, not a database');
+  });
+
+  it('creates a new SQLite database readable by its owner only, its write-ahead log too, and keeps an existing file\'s mode', async () => {
+    const dir = path.join(tmp, 'private');
+    const storage = await connectStorage({ databaseUrl: null, dataDir: dir });
+    try {
+      await sql`create table t (x integer)`.execute(storage.db);
+      await sql`insert into t values (1)`.execute(storage.db);
+      const mode = (name: string) => fs.statSync(path.join(dir, name)).mode & 0o777;
+      expect([mode('narrascope.sqlite'), mode('narrascope.sqlite-wal'), mode('narrascope.sqlite-shm')]).toEqual([0o600, 0o600, 0o600]);
+    } finally {
+      await storage.close();
+    }
+    fs.chmodSync(path.join(dir, 'narrascope.sqlite'), 0o640); // an operator's choice (e.g. a backup group)
+    const reopened = await connectStorage({ databaseUrl: null, dataDir: dir });
+    try {
+      expect((await sql<{ x: number }>`select x from t`.execute(reopened.db)).rows).toEqual([{ x: 1 }]);
+      expect(fs.statSync(path.join(dir, 'narrascope.sqlite')).mode & 0o777).toBe(0o640);
+    } finally {
+      await reopened.close();
+    }
   });
 
   it('opens a good SQLite directory and PostgreSQL URL and answers queries', async () => {

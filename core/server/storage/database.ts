@@ -117,8 +117,23 @@ export function postgresProblem(url: string, error: unknown): string {
   }
 }
 
+/**
+ * Creates a new database file readable by its owner only (mode 600): it holds password hashes, refresh tokens and the
+ * token signing key, and SQLite gives its -wal and -shm files the file's mode. An existing file keeps its mode.
+ */
+function createPrivately(file: string): void {
+  try {
+    fs.closeSync(fs.openSync(file, 'wx', 0o600)); // an empty file is a new SQLite database
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
 export function openSqlite(file: string): Storage {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    createPrivately(file);
+  }
   const database = new Database(file);
   try {
     // WAL lets the pipeline write while the API reads; NORMAL sync is durable across process crashes in WAL mode.
