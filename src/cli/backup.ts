@@ -17,7 +17,11 @@ const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
  * leaves a file that looks finished. Never overwrites a file. On PostgreSQL the server's own pg_dump is the tool
  * (a snapshot of a live database, restorable to another version); this command says so rather than wrap it.
  */
-export function backup(config: Pick<Config, 'dataDir' | 'databaseUrl'>, target: string | undefined): BackupOutcome {
+export function backup(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>, target: string | undefined,
+  /** a line before the copy starts: a large database takes minutes, and VACUUM INTO reports nothing meanwhile */
+  starting: (line: string) => void = () => {},
+): BackupOutcome {
   if (!target) return { code: 2, message: 'backup needs --to FILE (a new file for the copy of the database)' };
   if (config.databaseUrl) {
     return {
@@ -34,6 +38,8 @@ export function backup(config: Pick<Config, 'dataDir' | 'databaseUrl'>, target: 
 
   const partial = `${to}.partial`;
   fs.rmSync(partial, { force: true }); // a previous attempt's leftover, never a finished backup
+  const size = fs.statSync(from).size + (fs.existsSync(`${from}-wal`) ? fs.statSync(`${from}-wal`).size : 0);
+  starting(`Backing up ${from} (${megabytes(size)} with its write-ahead log) to ${to} ...`);
   const started = performance.now();
   const source = new Database(from, { readonly: true, fileMustExist: true });
   try {

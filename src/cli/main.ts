@@ -90,7 +90,7 @@ export async function run(argv: string[], io: CliIo = processIo, plugins: readon
     }
     case 'backup': {
       const { values: backupArgs } = parseArgs({ args: rest, options: { to: { type: 'string' } } });
-      const outcome = backup(loadConfig(), backupArgs.to);
+      const outcome = backup(loadConfig(), backupArgs.to, (line) => process.stderr.write(`${line}\n`));
       (outcome.code === 0 ? process.stdout : process.stderr).write(`${outcome.message}\n`);
       return outcome.code;
     }
