@@ -105,6 +105,25 @@ describe('npm run cli -- backup', () => {
     expect(fs.readFileSync(database()).equals(before)).toBe(true);
   });
 
+  it('fails on a data folder whose database file is not a SQLite database, leaving no partial copy', async () => {
+    const other = path.join(dir, 'not-sqlite');
+    fs.mkdirSync(other);
+    fs.writeFileSync(path.join(other, 'narrascope.sqlite'), 'precious text, not a database');
+    vi.stubEnv('NARRASCOPE_DATA_DIR', other);
+    try {
+      const target = path.join(backups, 'broken.sqlite');
+      const failed = await cli('backup', '--to', target);
+      expect(failed.code).toBe(1);
+      expect(failed.err.split('\n').slice(1)).toEqual([
+        `The backup of ${path.join(other, 'narrascope.sqlite')} failed: file is not a database. Nothing was written to ${target}.`, '',
+      ]);
+      expect([fs.existsSync(target), fs.existsSync(`${target}.partial`)]).toEqual([false, false]);
+      expect(fs.readFileSync(path.join(other, 'narrascope.sqlite'), 'utf8')).toBe('precious text, not a database');
+    } finally {
+      vi.stubEnv('NARRASCOPE_DATA_DIR', path.join(dir, 'data'));
+    }
+  });
+
   it('sends a PostgreSQL database to pg_dump, without printing its URL', async () => {
     vi.stubEnv('DATABASE_URL', 'postgres://narrascope:s3cret@db.internal:5432/narrascope');
     try {
