@@ -70,7 +70,7 @@ describe('npm run cli -- backup', () => {
       expect(fs.existsSync(`${target}-wal`)).toBe(false);
       expect(fs.existsSync(`${target}.partial`)).toBe(false);
       expect(fs.statSync(target).mode & 0o777).toBe(0o600); // password hashes and the token signing key inside
-      // the server goes on writing while and after the backup is taken; the backup keeps its moment
+      // the server goes on writing after the backup is taken; the backup keeps its moment
       await server.db.updateTable('core_users' as never).set({ email: 'later@backup.test' } as never)
         .where('email' as never, '=', 'second@backup.test' as never).execute();
       expect(emails(database())).toEqual(['later@backup.test', 'renamed@backup.test']);
