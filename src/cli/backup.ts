@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Config } from '@core/server/config';
-import { sqliteFileIn } from '@core/server/storage/database';
+import { createPrivately, sqliteFileIn } from '@core/server/storage/database';
 
 /** What `npm run cli -- backup` answers: the exit code and the line for the terminal. */
 export interface BackupOutcome { code: 0 | 1 | 2; message: string }
@@ -45,7 +45,7 @@ export function backup(
   try {
     // The copy holds password hashes and the token signing key: readable by its owner only, from its first byte
     // (VACUUM INTO writes into an empty file it is given, keeping its mode).
-    fs.closeSync(fs.openSync(partial, 'wx', 0o600));
+    createPrivately(partial);
     source.pragma('busy_timeout = 5000');
     source.prepare('VACUUM INTO ?').run(partial);
   } catch (error) {

@@ -121,7 +121,7 @@ export function postgresProblem(url: string, error: unknown): string {
  * Creates a new database file readable by its owner only (mode 600): it holds password hashes, refresh tokens and the
  * token signing key, and SQLite gives its -wal and -shm files the file's mode. An existing file keeps its mode.
  */
-function createPrivately(file: string): void {
+export function createPrivately(file: string): void {
   try {
     fs.closeSync(fs.openSync(file, 'wx', 0o600)); // an empty file is a new SQLite database
   } catch (error) {

@@ -69,6 +69,9 @@ describe('the narrative popup', () => {
     expect(popup.getAttribute('aria-modal')).toBe('false');
     // The list behind stays usable: filter by another narrative while the popup is open.
     expect(screen.getByRole('button', { name: 'Football · derby' })).toBeTruthy();
+    // The popup focuses its Close button in an effect, which under load runs a tick after the dialog shows: wait for
+    // it, or it takes focus back from the header after the header got it and the arrow keys go to the button.
+    await waitFor(() => expect(document.activeElement).toBe(within(popup).getByRole('button', { name: 'Close' })));
     const header = screen.getByTestId('narrative-popup-header');
     header.focus();
     await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowDown}');
