@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '@core/server/config';
@@ -103,6 +104,30 @@ describe('npm run cli -- backup', () => {
     expect(done.code).toBe(0);
     expect(emails(target)).toEqual(['later@backup.test', 'renamed@backup.test']);
     expect(fs.readFileSync(database()).equals(before)).toBe(true);
+  });
+
+  it('backs up the database of a server that was killed, with the writes only its write-ahead log holds', async () => {
+    const crashed = path.join(dir, 'crashed');
+    vi.stubEnv('NARRASCOPE_DATA_DIR', crashed);
+    try {
+      expect((await cli('user', 'add', '--email', 'before@crash.test', '--password', 'violet-harbour-lantern-44', '--org', 'Crash Org')).code).toBe(0);
+      const file = path.join(crashed, 'narrascope.sqlite');
+      // A server's last write, then SIGKILL: no checkpoint, no clean close; the write lives in the -wal file only.
+      const writer = `const db = new (require('better-sqlite3'))(process.argv[1]); db.pragma('wal_autocheckpoint = 0');
+        db.prepare("update core_users set email = 'after@crash.test'").run(); process.kill(process.pid, 'SIGKILL');`;
+      const killed = spawnSync(process.execPath, ['-e', writer, file], { cwd: process.cwd() });
+      expect(killed.signal).toBe('SIGKILL');
+      expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
+      // The shared-memory index is gone too (the folder copied from a snapshot): the read-only copy rebuilds it.
+      fs.rmSync(`${file}-shm`);
+      const [database, log] = [fs.readFileSync(file), fs.readFileSync(`${file}-wal`)];
+      const target = path.join(backups, 'crashed.sqlite');
+      expect((await cli('backup', '--to', target)).code).toBe(0);
+      expect(emails(target)).toEqual(['after@crash.test']);
+      expect([fs.readFileSync(file).equals(database), fs.readFileSync(`${file}-wal`).equals(log)]).toEqual([true, true]);
+    } finally {
+      vi.stubEnv('NARRASCOPE_DATA_DIR', path.join(dir, 'data'));
+    }
   });
 
   it('fails on a data folder whose database file is not a SQLite database, leaving no partial copy', async () => {
