@@ -9,6 +9,7 @@ import {
 import { scanWindows } from './acts';
 import type { EngineState } from './detect';
 import type { TypedEdge, TypedEdges } from './typedEdges';
+import { grownToFit } from '@core/shared/arrays/grownToFit';
 import type { CoordinationResult, CoordinationStats } from './types';
 
 interface IntraEdge {
@@ -47,11 +48,10 @@ class SampleRows {
 
   push(ti: number, first: number, second: number, key: number): number {
     if (this.n === this.type.length) {
-      const grow = <T extends Uint8Array | Int32Array>(a: T, make: (n: number) => T) => { const b = make(a.length * 2); b.set(a as never); return b; };
-      this.type = grow(this.type, (k) => new Uint8Array(k));
-      this.first = grow(this.first, (k) => new Int32Array(k));
-      this.second = grow(this.second, (k) => new Int32Array(k));
-      this.key = grow(this.key, (k) => new Int32Array(k));
+      this.type = grownToFit(this.type, this.n + 1);
+      this.first = grownToFit(this.first, this.n + 1);
+      this.second = grownToFit(this.second, this.n + 1);
+      this.key = grownToFit(this.key, this.n + 1);
     }
     this.type[this.n] = ti; this.first[this.n] = first; this.second[this.n] = second; this.key[this.n] = key;
     return this.n++;

@@ -6,6 +6,7 @@
  * posts 1.75M passing pairs (1.45M of them similar screen names alone, most of which no edge keeps), more at 5M
  * (issue 19). Here a pair costs about 50 bytes; `edge(row)` makes the object of a pair that is kept.
  */
+import { grownToFit } from '@core/shared/arrays/grownToFit';
 import { pairHash } from './pairTable';
 
 /** A pair of accounts with at least one type passing its thresholds (made for the pairs an edge keeps). */
@@ -23,12 +24,6 @@ export interface TypedEdge {
   pairMask?: number;
   /** the edge's weight in the Louvain graph (pairwise types only), 0 when pairwise evidence alone would not keep it */
   louvainWeight?: number;
-}
-
-function grown<T extends Int32Array | Uint16Array | Int16Array | Float64Array | Uint8Array>(a: T, n: number, make: (n: number) => T): T {
-  const next = make(n);
-  next.set(a as never);
-  return next;
 }
 
 export class TypedEdges {
@@ -79,9 +74,9 @@ export class TypedEdges {
     // grown by doubling outside the engine's arena (an arena never reuses the old columns)
     if (row === this.ra.length) {
       const k = row * 2;
-      this.ra = grown(this.ra, k, (x) => new Int32Array(x)); this.rb = grown(this.rb, k, (x) => new Int32Array(x));
-      this.rmask = grown(this.rmask, k, (x) => new Uint16Array(x)); this.rpair = grown(this.rpair, k, (x) => new Int16Array(x));
-      this.rhead = grown(this.rhead, k, (x) => new Int32Array(x));
+      this.ra = grownToFit(this.ra, k); this.rb = grownToFit(this.rb, k);
+      this.rmask = grownToFit(this.rmask, k); this.rpair = grownToFit(this.rpair, k);
+      this.rhead = grownToFit(this.rhead, k);
     }
     this.ra[row] = a; this.rb[row] = b; this.rmask[row] = 0; this.rpair[row] = -1; this.rhead[row] = -1;
     if (this.n * 2 > this.slots.length) {
@@ -111,8 +106,8 @@ export class TypedEdges {
     const k = this.m++;
     if (k === this.et.length) {
       const c = k * 2;
-      this.et = grown(this.et, c, (x) => new Uint8Array(x)); this.eco = grown(this.eco, c, (x) => new Float64Array(x));
-      this.ew = grown(this.ew, c, (x) => new Float64Array(x)); this.enext = grown(this.enext, c, (x) => new Int32Array(x));
+      this.et = grownToFit(this.et, c); this.eco = grownToFit(this.eco, c);
+      this.ew = grownToFit(this.ew, c); this.enext = grownToFit(this.enext, c);
     }
     this.et[k] = ti; this.eco[k] = co; this.ew[k] = weight; this.enext[k] = this.rhead[row]!;
     this.rhead[row] = k;

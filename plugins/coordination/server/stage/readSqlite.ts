@@ -1,5 +1,6 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import Database from 'better-sqlite3';
+import { grownToFit } from '@core/shared/arrays/grownToFit';
 import type { PackedPosts } from '../engine/postSource';
 
 /**
@@ -26,14 +27,6 @@ function open(file: string): Database.Database {
   return c;
 }
 
-/** Grows a typed array geometrically. */
-function grow<T extends Float64Array | Int32Array | Uint8Array>(a: T, min: number, make: (n: number) => T): T {
-  if (min <= a.length) return a;
-  const next = make(Math.max(min, Math.ceil(a.length * 1.5)));
-  next.set(a as never);
-  return next;
-}
-
 /** The links and hashtags of a run's posts, strings interned (the stage's worker runs this while the posts are read). */
 export function readRunLists(job: { file: string; runId: string }): RunLists {
   const c = open(job.file);
@@ -47,8 +40,8 @@ export function readRunLists(job: { file: string; runId: string }): RunLists {
         let v = index.get(s);
         if (v === undefined) { v = strings.length; index.set(s, v); strings.push(s); }
         if (out.n === out.post.length) {
-          out.post = grow(out.post, out.n + 1, (x) => new Float64Array(x));
-          out.value = grow(out.value, out.n + 1, (x) => new Int32Array(x));
+          out.post = grownToFit(out.post, out.n + 1, 1.5);
+          out.value = grownToFit(out.value, out.n + 1, 1.5);
         }
         out.post[out.n] = post; out.value[out.n++] = v;
       }
@@ -96,9 +89,9 @@ export async function readSqlitePosts(
       if (actorId === null) continue; // an anonymous post cannot coordinate with anyone
       if (n === cap) {
         cap = Math.ceil(cap * 1.5);
-        const f = (x: number) => new Float64Array(x), i = (x: number) => new Int32Array(x);
-        id = grow(id, cap, f); time = grow(time, cap, f); account = grow(account, cap, i); platform = grow(platform, cap, i);
-        repost = grow(repost, cap, i); content = grow(content, cap, (x) => new Uint8Array(x)); textOff = grow(textOff, cap + 1, i);
+        id = grownToFit(id, cap, 1.5); time = grownToFit(time, cap, 1.5); account = grownToFit(account, cap, 1.5);
+        platform = grownToFit(platform, cap, 1.5); repost = grownToFit(repost, cap, 1.5); content = grownToFit(content, cap, 1.5);
+        textOff = grownToFit(textOff, cap + 1, 1.5);
       }
       let a = accountOf.get(actorId);
       if (a === undefined) {
@@ -112,7 +105,7 @@ export async function readSqlitePosts(
       repost[n] = repostOf === null ? -1 : intern(repostOf); content[n] = withContent ? 1 : 0;
       if (withContent && body) {
         // UTF-8 takes at most 3 bytes per UTF-16 unit
-        textBytes = grow(textBytes, textN + body.length * 3, (x) => new Uint8Array(x));
+        textBytes = grownToFit(textBytes, textN + body.length * 3, 1.5);
         textN += encoder.encodeInto(body, textBytes.subarray(textN)).written;
       }
       textOff[++n] = textN;

@@ -1,3 +1,4 @@
+import { grownToFit } from '@core/shared/arrays/grownToFit';
 import { signalsOf, type TopicPostTable } from './postTable';
 
 /**
@@ -48,13 +49,6 @@ function canonicalMs(iso: string): number {
   return Number.isNaN(ms) || new Date(ms).toISOString() !== iso ? NaN : ms;
 }
 
-function grown<T extends Float64Array | Int32Array | Uint8Array | Uint16Array>(a: T, need: number): T {
-  if (need <= a.length) return a;
-  const next = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
-  next.set(a);
-  return next;
-}
-
 export class PackedTopicColumnsBuilder {
   private n = 0;
   private ids = new Float64Array(1024);
@@ -77,12 +71,12 @@ export class PackedTopicColumnsBuilder {
   add(p: PackablePost): void {
     if (!Number.isInteger(p.id) || p.id < 0 || p.id >= MAX_ID) throw new Error(`post id ${p.id} is not an integer in [0, 1e15)`);
     const i = this.n++;
-    this.ids = grown(this.ids, this.n);
-    this.dates = grown(this.dates, this.n);
-    this.signals = grown(this.signals, this.n);
-    this.languages = grown(this.languages, this.n);
-    this.categoryEnd = grown(this.categoryEnd, this.n);
-    this.textEnd = grown(this.textEnd, this.n);
+    this.ids = grownToFit(this.ids, this.n);
+    this.dates = grownToFit(this.dates, this.n);
+    this.signals = grownToFit(this.signals, this.n);
+    this.languages = grownToFit(this.languages, this.n);
+    this.categoryEnd = grownToFit(this.categoryEnd, this.n);
+    this.textEnd = grownToFit(this.textEnd, this.n);
     this.ids[i] = p.id;
     const ms = canonicalMs(p.published_at);
     this.dates[i] = ms;
@@ -94,7 +88,7 @@ export class PackedTopicColumnsBuilder {
     for (const name of new Set(p.categories ?? [])) {
       let id = this.categoryIdOf.get(name);
       if (id === undefined) this.categoryIdOf.set(name, (id = this.categoryIdOf.size));
-      this.categoryIds = grown(this.categoryIds, this.categoryCount + 1);
+      this.categoryIds = grownToFit(this.categoryIds, this.categoryCount + 1);
       this.categoryIds[this.categoryCount++] = id;
     }
     this.categoryEnd[i] = this.categoryCount;
