@@ -9,6 +9,8 @@ import type { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
 import { sql } from 'kysely';
 import type { Storage } from '@core/server/storage/database';
+import { WRITE_CACHE_KIB } from '@core/server/storage/pageCache';
+import { readPragma, type PragmaName } from '@core/server/storage/pragma';
 import type { PlatformKey } from '@core/shared/platforms';
 import { normalizePost } from '@core/server/postStore/normalize';
 import { preparePost, type PreparedPost } from '@core/server/postStore/prepared';
@@ -270,8 +272,7 @@ async function importPragmas(storage: Storage): Promise<() => Promise<void>> {
     active = { count: 1, previous: [] };
     importsRunning.set(storage, active);
     for (const [name, value] of IMPORT_PRAGMAS) {
-      const before = await sql.raw<Record<string, number>>(`PRAGMA ${name}`).execute(storage.db);
-      active.previous.push([name, Number(Object.values(before.rows[0] ?? {})[0])]);
+      active.previous.push([name, await readPragma(storage.db, name)]);
       await sql.raw(`PRAGMA ${name} = ${value}`).execute(storage.db);
     }
   }
@@ -284,6 +285,6 @@ async function importPragmas(storage: Storage): Promise<() => Promise<void>> {
   };
 }
 
-const importsRunning = new WeakMap<Storage, { count: number; previous: [string, number][] }>();
-/** cache_size in KiB when negative (256 MB); wal_autocheckpoint in pages (16,384 pages of 4 KiB = 64 MB). */
-const IMPORT_PRAGMAS: [string, number][] = [['cache_size', -262_144], ['wal_autocheckpoint', 16_384]];
+const importsRunning = new WeakMap<Storage, { count: number; previous: [PragmaName, number][] }>();
+/** cache_size in KiB when negative (the stages' write cache, 256 MB); wal_autocheckpoint in pages (16,384 pages of 4 KiB = 64 MB). */
+const IMPORT_PRAGMAS: [PragmaName, number][] = [['cache_size', -WRITE_CACHE_KIB], ['wal_autocheckpoint', 16_384]];
