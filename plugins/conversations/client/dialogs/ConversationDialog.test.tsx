@@ -52,7 +52,10 @@ describe('Create Conversation', () => {
   });
 
   it('converts pasted curly quotes to straight ones', async () => {
-    const { q } = await openCreate();
+    const { dialog, q } = await openCreate();
+    // The dialog moves focus to its first field when it opens (an effect): wait for that, or it can take focus back
+    // from the query box after the box got it and the paste lands in the name.
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     queryBox(q).focus();
     await userEvent.paste('\u201cnet zero\u201d AND \u2018policy\u2019');
     await waitFor(() => expect(queryBox(q).value).toBe('"net zero" AND \'policy\''));
