@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { axeFindings } from '../testing/axe';
 import { renderWithProviders } from '../testing/render';
 import { DraggablePopup } from './DraggablePopup';
 
@@ -52,6 +53,13 @@ describe('DraggablePopup', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('passes axe while open: WCAG 2.1 A and AA and best practices, nothing left for review', async () => {
+    renderWithProviders(<Opener />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open details' }));
+    expect(screen.getByRole('group', { name: 'Move Narrative with the arrow keys' })).toBe(screen.getByTestId('popup-header'));
+    expect(await axeFindings()).toEqual([]);
   });
 
   it('moves with the arrow keys while its header (the drag handle) has focus, Shift for larger steps', async () => {

@@ -1,11 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { POPUP_KEEP_VISIBLE_PX, arrowKeyMove } from './arrowKeyMove';
 import { usePopupFocus } from './usePopupFocus';
 import { Button, Portal, Text, makeStyles, tokens } from '@fluentui/react-components';
-
-/** Pixels one arrow key press moves the popup (Shift: four times as far). */
-export const POPUP_STEP_PX = 20;
-/** How much of the popup must stay on screen, so its header can always be grabbed again. */
-const KEEP_VISIBLE_PX = 48;
 
 const useStyles = makeStyles({
   frame: {
@@ -53,7 +49,7 @@ export function DraggablePopup({ title, onClose, children, closeLabel = 'Close',
   const drag = useRef<{ dx: number; dy: number } | null>(null);
   const closeRef = usePopupFocus<HTMLButtonElement>();
 
-  const moveTo = (x: number, y: number) => setPosition({ x: clamp(x, window.innerWidth - KEEP_VISIBLE_PX), y: clamp(y, window.innerHeight - KEEP_VISIBLE_PX) });
+  const moveTo = (x: number, y: number) => setPosition({ x: clamp(x, window.innerWidth - POPUP_KEEP_VISIBLE_PX), y: clamp(y, window.innerHeight - POPUP_KEEP_VISIBLE_PX) });
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if ((e.target as HTMLElement).closest('button')) return;
     drag.current = { dx: e.clientX - position.x, dy: e.clientY - position.y };
@@ -63,13 +59,8 @@ export function DraggablePopup({ title, onClose, children, closeLabel = 'Close',
     if (drag.current) moveTo(e.clientX - drag.current.dx, e.clientY - drag.current.dy);
   };
   const onHeaderKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.target !== e.currentTarget) return; // keys on the close button are the button's
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    const move = moves[e.key];
-    if (!move) return;
-    e.preventDefault();
-    const step = e.shiftKey ? POPUP_STEP_PX * 4 : POPUP_STEP_PX;
-    moveTo(position.x + move[0] * step, position.y + move[1] * step);
+    const move = arrowKeyMove(e);
+    if (move) moveTo(position.x + move[0], position.y + move[1]);
   };
 
   return (
@@ -91,6 +82,7 @@ export function DraggablePopup({ title, onClose, children, closeLabel = 'Close',
           className={styles.header}
           data-testid={`${testId}-header`}
           tabIndex={0}
+          role="group"
           aria-roledescription="drag handle"
           aria-label={`Move ${title} with the arrow keys`}
           onPointerDown={onPointerDown}

@@ -217,4 +217,25 @@ describe('graph node popups', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(topPopup()).toBeNull();
   });
+
+  it('moves with the arrow keys while its header has focus (Shift: four steps), never off the top-left edge', async () => {
+    layer();
+    open({ nodeType: 'hashtags', ref: 'vote', label: '#vote' });
+    const dialog = await screen.findByRole('dialog', { name: 'Hashtag' });
+    // It focuses its clear button when it opens (an effect): wait for that before focusing the header.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Clear popup' })));
+    const handle = within(dialog).getByRole('group', { name: 'Move Hashtag with the arrow keys' });
+    handle.focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{Shift>}{ArrowDown}{/Shift}');
+    expect(dialog.style.transform).toBe('translate(40px, 80px)');
+    // jsdom lays nothing out: the frame's corner is at 0, 0, so a step left or up would leave the screen.
+    await userEvent.keyboard('{ArrowLeft}{ArrowUp}');
+    expect(dialog.style.transform).toBe('translate(40px, 80px)');
+    // Keys on the clear button are the button's.
+    fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Clear popup' }), { key: 'ArrowRight' });
+    expect(dialog.style.transform).toBe('translate(40px, 80px)');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(topPopup()).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
-import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { Button, Portal, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { POPUP_KEEP_VISIBLE_PX, arrowKeyMove } from '@core/client/popup/arrowKeyMove';
 import { usePopupFocus } from '@core/client/popup/usePopupFocus';
 
 const useStyles = makeStyles({
@@ -10,6 +11,7 @@ const useStyles = makeStyles({
   header: {
     display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, cursor: 'move',
     padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, touchAction: 'none',
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
   },
   body: { padding: tokens.spacingHorizontalM, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
@@ -33,15 +35,27 @@ export function PopupFrame({ title, onClose, children }: { title: string; onClos
     const d = drag.current;
     if (d) setOffset({ x: d.start.x + e.clientX - d.x, y: d.start.y + e.clientY - d.y });
   };
+  // The arrow keys move it while the header has focus; its top-left corner stays on screen, 48 px from the far edges.
+  const frame = useRef<HTMLElement>(null);
+  const onHeaderKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const step = arrowKeyMove(e);
+    const rect = frame.current?.getBoundingClientRect();
+    if (!step || !rect) return;
+    const keep = (from: number, by: number, size: number) => Math.min(Math.max(0, from + by), Math.max(0, size - POPUP_KEEP_VISIBLE_PX)) - from;
+    const [dx, dy] = [keep(rect.left, step[0], window.innerWidth), keep(rect.top, step[1], window.innerHeight)];
+    setOffset((o) => ({ x: o.x + dx, y: o.y + dy }));
+  };
   return (
     <Portal>
-      <section role="dialog" aria-label={title} className={styles.frame} style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }}
+      <section ref={frame} role="dialog" aria-label={title} className={styles.frame} style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }}
         onKeyDown={(e) => {
           if (e.key !== 'Escape') return;
           e.stopPropagation();
           onClose();
         }}>
-        <div className={styles.header} data-testid="popup-drag-handle" onPointerDown={down} onPointerMove={move} onPointerUp={() => { drag.current = null; }}>
+        <div className={styles.header} data-testid="popup-drag-handle" tabIndex={0} role="group" aria-roledescription="drag handle"
+          aria-label={`Move ${title} with the arrow keys`} onKeyDown={onHeaderKey}
+          onPointerDown={down} onPointerMove={move} onPointerUp={() => { drag.current = null; }}>
           <Text weight="semibold">{title}</Text>
           <Button ref={closeRef} size="small" appearance="subtle" aria-label="Clear popup" onClick={onClose}>×</Button>
         </div>

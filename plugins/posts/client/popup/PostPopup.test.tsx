@@ -41,6 +41,11 @@ describe('the post popup', () => {
     fireEvent.keyDown(header, { key: 'ArrowDown' });
     expect(dialog.style.left).toBe('140px');
     expect(dialog.style.top).toBe('140px');
+    // Shift: four steps; keys on the close button are the button's.
+    fireEvent.keyDown(header, { key: 'ArrowLeft', shiftKey: true });
+    fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Close post' }), { key: 'ArrowRight' });
+    expect(dialog.style.left).toBe('60px');
+    fireEvent.keyDown(header, { key: 'ArrowRight', shiftKey: true });
     fireEvent.pointerDown(header, { clientX: 200, clientY: 200, pointerId: 1 });
     fireEvent.pointerMove(header, { clientX: 260, clientY: 230, pointerId: 1 });
     fireEvent.pointerUp(header, { pointerId: 1 });

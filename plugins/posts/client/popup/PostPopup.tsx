@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useNotify } from '@core/client/app/notifications';
+import { arrowKeyMove } from '@core/client/popup/arrowKeyMove';
 import { SHARED_MESSAGES } from '@core/shared/messages';
 import { LOADING_POST_STATISTICS, POST_STATISTICS_UNAVAILABLE, PLATFORMS, resolvePlatform } from '@core/shared/platforms';
 import { usePostDetails } from '../api';
@@ -8,8 +9,6 @@ import { ClampedText } from '../ClampedText';
 import { PlatformBadge } from '../PlatformBadge';
 import { formatPublished } from '../format';
 import type { PostDetails } from '../../shared/explorerApi';
-
-const STEP_PX = 20;
 
 /** Text copied by "Copy to clipboard": the post as an analyst would quote it. */
 export function postClipboardText(post: Pick<PostDetails, 'body' | 'display_name' | 'screen_name' | 'published_at' | 'source_url' | 'platform_label'>): string {
@@ -45,11 +44,8 @@ export function PostPopup({ conversationId, postId, onClose }: { conversationId:
     if (drag.current) setPosition({ x: Math.max(0, e.clientX - drag.current.dx), y: Math.max(0, e.clientY - drag.current.dy) });
   };
   const onHeaderKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-STEP_PX, 0], ArrowRight: [STEP_PX, 0], ArrowUp: [0, -STEP_PX], ArrowDown: [0, STEP_PX] };
-    const move = moves[e.key];
-    if (!move) return;
-    e.preventDefault();
-    setPosition((p) => ({ x: Math.max(0, p.x + move[0]), y: Math.max(0, p.y + move[1]) }));
+    const move = arrowKeyMove(e);
+    if (move) setPosition((p) => ({ x: Math.max(0, p.x + move[0]), y: Math.max(0, p.y + move[1]) }));
   };
 
   const post = details.data ?? null;
@@ -84,6 +80,8 @@ export function PostPopup({ conversationId, postId, onClose }: { conversationId:
       <div
         data-testid="post-popup-header"
         tabIndex={0}
+        role="group"
+        aria-roledescription="drag handle"
         aria-label="Move the post window with the arrow keys"
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
