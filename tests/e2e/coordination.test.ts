@@ -101,6 +101,12 @@ describe('the network navigator in Chromium', () => {
     await page.mouse.up();
     const after = (await popup.boundingBox())!;
     expect([Math.round(after.x - before.x), Math.round(after.y - before.y)]).toEqual([-200, 80]);
+    // And with the arrow keys on its focused header (Shift: 80 px).
+    await popup.getByRole('group', { name: 'Move Cluster c1 with the arrow keys' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Shift+ArrowDown');
+    const moved = (await popup.boundingBox())!;
+    expect([Math.round(moved.x - after.x), Math.round(moved.y - after.y)]).toEqual([-20, 80]);
     await popup.getByRole('listitem').first().getByRole('button').click();
     await page.getByText('Account Info').waitFor();
     await page.getByText('Connected Accounts (7)').waitFor();

@@ -213,6 +213,11 @@ describe('graph node popups', () => {
     fireEvent.pointerMove(handle, { clientX: 60, clientY: 30, pointerId: 1 });
     fireEvent.pointerUp(handle, { pointerId: 1 });
     expect(dialog.style.transform).toBe('translate(50px, 20px)');
+    // Never off the top-left edge (jsdom lays nothing out: the frame's corner is at 0, 0 whatever its offset).
+    fireEvent.pointerDown(handle, { clientX: 60, clientY: 30, pointerId: 1 });
+    fireEvent.pointerMove(handle, { clientX: 0, clientY: 0, pointerId: 1 });
+    fireEvent.pointerUp(handle, { pointerId: 1 });
+    expect(dialog.style.transform).toBe('translate(50px, 20px)');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Clear popup' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(topPopup()).toBeNull();

@@ -31,19 +31,29 @@ export function PopupFrame({ title, onClose, children }: { title: string; onClos
     drag.current = { x: e.clientX, y: e.clientY, start: offset };
     e.currentTarget.setPointerCapture?.(e.pointerId);
   };
+  // Dragged or moved with the arrow keys (while the header has focus), its top-left corner stays on screen and at
+  // least 48 px from the right and bottom edges, so the header can always be grabbed again.
+  const frame = useRef<HTMLElement>(null);
+  /** (dx, dy) cut so the frame's corner stays where it may; [0, 0] before it is drawn. */
+  const allowed = (dx: number, dy: number): [number, number] => {
+    const rect = frame.current?.getBoundingClientRect();
+    if (!rect) return [0, 0];
+    const kept = (from: number, by: number, size: number) => Math.min(Math.max(0, from + by), Math.max(0, size - POPUP_KEEP_VISIBLE_PX)) - from;
+    return [kept(rect.left, dx, window.innerWidth), kept(rect.top, dy, window.innerHeight)];
+  };
   const move = (e: PointerEvent<HTMLDivElement>) => {
     const d = drag.current;
-    if (d) setOffset({ x: d.start.x + e.clientX - d.x, y: d.start.y + e.clientY - d.y });
+    if (!d) return;
+    // From the drawn offset to where the pointer says: an absolute target, so pointer events that arrive before the
+    // next render do not add up.
+    const [x, y] = allowed(d.start.x + e.clientX - d.x - offset.x, d.start.y + e.clientY - d.y - offset.y);
+    setOffset({ x: offset.x + x, y: offset.y + y });
   };
-  // The arrow keys move it while the header has focus; its top-left corner stays on screen, 48 px from the far edges.
-  const frame = useRef<HTMLElement>(null);
   const onHeaderKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const step = arrowKeyMove(e);
-    const rect = frame.current?.getBoundingClientRect();
-    if (!step || !rect) return;
-    const keep = (from: number, by: number, size: number) => Math.min(Math.max(0, from + by), Math.max(0, size - POPUP_KEEP_VISIBLE_PX)) - from;
-    const [dx, dy] = [keep(rect.left, step[0], window.innerWidth), keep(rect.top, step[1], window.innerHeight)];
-    setOffset((o) => ({ x: o.x + dx, y: o.y + dy }));
+    if (!step) return;
+    const [x, y] = allowed(step[0], step[1]);
+    setOffset((o) => ({ x: o.x + x, y: o.y + y }));
   };
   return (
     <Portal>
