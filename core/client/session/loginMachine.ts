@@ -1,11 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { LoginResponse } from '@core/shared/access/session';
 import { LOGIN_STATUS_MESSAGES } from '@core/shared/access/session';
+import { sameSitePath } from '@core/shared/access/sameSitePath';
 
 /** Only same-site paths are followed after sign-in; anything else goes to the dashboard. */
-export function safeNext(next: string | undefined | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
-}
+export const safeNext = sameSitePath;
 
 export interface LoginContext {
   email: string;

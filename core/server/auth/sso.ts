@@ -4,6 +4,7 @@ import type { Storage } from '../storage/database';
 import { nowIso, toBool } from '../storage/database';
 import type { SecretBox } from './secrets';
 import { sha256 } from './tokens';
+import { SSO_SECRET_ENV_NAME, SSO_SECRET_ENV_PREFIX } from '@core/shared/access/api';
 
 /** How long a started sign-in may take at the provider before its state is forgotten. */
 const STATE_TTL_MS = 10 * 60_000;
@@ -164,12 +165,19 @@ export class SsoService {
   }
 
   private clientSecret(row: SsoConfigRow): string | null {
-    if (row.client_secret_env) return process.env[row.client_secret_env] ?? null;
+    if (row.client_secret_env) {
+      // A name stored before the prefix rule is never read (it could name any of the server's own secrets).
+      if (!SSO_SECRET_ENV_NAME.test(row.client_secret_env)) {
+        throw new SsoError('mfa_0', `client_secret_env ${row.client_secret_env} does not start with ${SSO_SECRET_ENV_PREFIX}`);
+      }
+      return process.env[row.client_secret_env] ?? null;
+    }
     return row.client_secret ? this.box.open(row.client_secret) : null;
   }
 
   private configuration(row: SsoConfigRow): Promise<oidc.Configuration> {
-    const key = `${row.organization_id}|${row.issuer}|${row.client_id}`;
+    // The secret's source is part of the key: a secret or variable changed on the SSO page takes effect at once.
+    const key = `${row.organization_id}|${row.issuer}|${row.client_id}|${row.client_secret_env ?? ''}|${sha256(row.client_secret ?? '')}`;
     const cached = this.discovered.get(key);
     if (cached && cached.at + DISCOVERY_TTL_MS > Date.now()) return cached.config;
     const issuer = new URL(row.issuer);

@@ -4,11 +4,10 @@ import { toBool } from '../storage/database';
 import { accessKey } from './access';
 import { writeAudit } from './audit';
 import { SSO_CALLBACK_PATH, SSO_LOGIN_PATH, SsoError } from './sso';
+import { sameSitePath } from '@core/shared/access/sameSitePath';
 
 /** Only same-site paths are followed after sign-in; anything else goes to the dashboard. */
-export function safeNextPath(next: string | null | undefined): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
-}
+export const safeNextPath = sameSitePath;
 
 /**
  * The browser side of single sign-on: check_sso's link leads here, we send the browser to the provider, and the

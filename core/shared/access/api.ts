@@ -117,13 +117,20 @@ export const ssoConfigSchema = z.object({
   /** What to register at the provider as the redirect URI. */
   redirect_uri: z.string(),
 });
+/** The only environment variables an organisation's SSO configuration may read its client secret from. */
+export const SSO_SECRET_ENV_PREFIX = 'NARRASCOPE_SSO_SECRET_';
+export const SSO_SECRET_ENV_NAME = new RegExp(`^${SSO_SECRET_ENV_PREFIX}[A-Z0-9_]{1,80}$`);
 export const ssoConfigBodySchema = z.object({
   issuer: z.string().trim().url().max(500),
   client_id: z.string().trim().min(1).max(500),
   /** Stored encrypted; omit to keep the stored one, null to remove it. */
   client_secret: z.string().min(1).max(1000).nullable().optional(),
-  /** Name of an environment variable holding the secret instead (kept out of the database). */
-  client_secret_env: z.string().regex(/^[A-Z][A-Z0-9_]{0,99}$/).nullable().optional(),
+  /**
+   * Name of an environment variable holding the secret instead (kept out of the database). Only names the operator
+   * set aside for it: an organisation admin naming `DATABASE_URL` would have the server send that value to a provider
+   * the admin chose.
+   */
+  client_secret_env: z.string().regex(SSO_SECRET_ENV_NAME, `must name an environment variable starting with ${SSO_SECRET_ENV_PREFIX}`).nullable().optional(),
   email_domains: z.array(z.string().trim().toLowerCase().regex(/^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/, 'is not a domain name')).min(1).max(50),
 }).strict();
 

@@ -71,6 +71,22 @@ describe('organisations', () => {
     expect((await o.get(path)).body.data.email_domains).toEqual(['branch.test']);
   });
 
+  it('reads a client secret only from a variable set aside for it: DATABASE_URL is refused, nothing stored changes', async () => {
+    const o = await signedIn(t, orgAdmin);
+    const path = `/api/v2/organization/${orgAdmin.organizationId}/sso`;
+    const before = (await o.get(path)).body.data;
+    for (const name of ['DATABASE_URL', 'NARRASCOPE_ENCRYPTION_KEY', 'NARRASCOPE_SSO_SECRET_']) {
+      const refused = await o.put(path, { issuer: 'https://idp.branch.test', client_id: 'narrascope', client_secret_env: name, email_domains: ['branch.test'] });
+      expect(refused.status).toBe(400);
+      expect(errorsOf(refused)).toEqual(['body.client_secret_env: must name an environment variable starting with NARRASCOPE_SSO_SECRET_']);
+    }
+    expect((await o.get(path)).body.data).toEqual(before);
+    const named = await o.put(path, { issuer: 'https://idp.branch.test', client_id: 'narrascope', client_secret_env: 'NARRASCOPE_SSO_SECRET_BRANCH', email_domains: ['branch.test'] });
+    expect(named.status).toBe(200);
+    expect(named.body.data.client_secret_env).toBe('NARRASCOPE_SSO_SECRET_BRANCH');
+    expect((await o.put(path, { issuer: 'https://idp.branch.test', client_id: 'narrascope', client_secret_env: null, email_domains: ['branch.test'] })).status).toBe(200);
+  });
+
   it('check_sso answers a link only for domains of organisations with SSO enabled', async () => {
     const anon = await signedIn(t, orgAdmin);
     expect((await anon.post('/api/v2/user/check_sso', { email: 'someone@branch.test' })).body.data).toEqual({ sso_login_link: null });

@@ -9,6 +9,8 @@ let t: TestServer;
 let provider: Awaited<ReturnType<typeof startOidcProvider>>;
 let ssoUser: TestUser;
 let orgAdmin: TestUser;
+/** The organisation admin's session, signed in before SSO was enabled (a password sign-in goes to the provider after). */
+let admin: ApiClient;
 const CLIENT = { clientId: 'narrascope-test', clientSecret: 'provider-client-secret-123' };
 
 beforeAll(async () => {
@@ -16,7 +18,8 @@ beforeAll(async () => {
   orgAdmin = await t.createUser('Federated', { admin: true, email: 'admin@federated.test' });
   ssoUser = await t.createUser('Federated', { email: 'ada@federated.test' });
   provider = await startOidcProvider({ ...CLIENT, redirectUri: `${t.url}/api/v2/user/sso/callback` });
-  const a = await signedIn(t, orgAdmin);
+  admin = await signedIn(t, orgAdmin);
+  const a = admin;
   const configured = await a.put(`/api/v2/organization/${orgAdmin.organizationId}/sso`, {
     issuer: provider.issuer, client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, email_domains: ['federated.test'],
   });
@@ -104,5 +107,30 @@ describe('single sign-on with OpenID Connect', () => {
   it('never follows a next that leaves the site', async () => {
     const { finish } = await signInWithSso(ssoUser.email, ssoUser.email, '//evil.test/steal');
     expect(finish.location).toBe(`${t.url}/`);
+    // A browser drops the tab: `/\t/evil.test` would be `//evil.test`.
+    const tabbed = await signInWithSso(ssoUser.email, ssoUser.email, '/\t/evil.test/steal');
+    expect(tabbed.finish.location).toBe(`${t.url}/`);
+  });
+
+  it('takes the client secret from a NARRASCOPE_SSO_SECRET_ variable, and never reads another one stored before that rule', async () => {
+    const a = admin;
+    const path = `/api/v2/organization/${orgAdmin.organizationId}/sso`;
+    const config = { issuer: provider.issuer, client_id: CLIENT.clientId, email_domains: ['federated.test'] };
+    process.env.NARRASCOPE_SSO_SECRET_FEDERATED = CLIENT.clientSecret;
+    try {
+      expect((await a.put(path, { ...config, client_secret: null, client_secret_env: 'NARRASCOPE_SSO_SECRET_FEDERATED' })).status).toBe(200);
+      const { finish } = await signInWithSso(ssoUser.email, ssoUser.email, '/projects');
+      expect(finish.location).toBe(`${t.url}/projects`);
+      // A row written before the rule, naming one of the server's own variables: sign-in stops before the provider.
+      await t.storage.db.updateTable('core_sso_configs').set({ client_secret_env: 'DATABASE_URL' })
+        .where('organization_id', '=', orgAdmin.organizationId).execute();
+      const link = (await new ApiClient(t.url).post('/api/v2/user/check_sso', { email: ssoUser.email })).body.data.sso_login_link;
+      const start = await new BrowserJar().fetch(`${t.url}${link}`);
+      expect(start.location).toBe(`${t.url}/login?status=mfa_0`);
+    } finally {
+      delete process.env.NARRASCOPE_SSO_SECRET_FEDERATED;
+      // Put back for the other tests (no assertion here: it would hide the failure that got here).
+      await a.put(path, { ...config, client_secret: CLIENT.clientSecret, client_secret_env: null });
+    }
   });
 });
