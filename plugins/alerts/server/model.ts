@@ -5,11 +5,12 @@ export interface StoredRuleConfig { criteria: Criterion[]; webhook_url: string |
 
 export const ruleConfigOf = (row: ConfigRow): StoredRuleConfig => JSON.parse(row.config) as StoredRuleConfig;
 
-export function toAlertConfig(row: ConfigRow): AlertConfig {
+/** The rule as the API answers it; `showSecret`: the caller may change rules, so may see the webhook's key. */
+export function toAlertConfig(row: ConfigRow, showSecret: boolean): AlertConfig {
   return {
     id: row.id, name: row.name, alertable_type: 'conversation', alertable_id: row.alertable_id, config: ruleConfigOf(row),
     enabled: row.enabled === 1, recipients: row.recipients === null ? null : (JSON.parse(row.recipients) as string[]),
-    webhook_secret: row.webhook_secret, muted_until: row.muted_until, created_by: row.created_by,
+    webhook_secret: showSecret ? row.webhook_secret : null, muted_until: row.muted_until, created_by: row.created_by,
     created_at: row.created_at, updated_at: row.updated_at,
   };
 }

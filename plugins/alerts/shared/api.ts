@@ -41,8 +41,11 @@ export const alertConfigSchema = z.object({
   config: alertConfigBodySchema,
   enabled: z.boolean(),
   recipients: z.array(z.string()).nullable(),
-  /** The HMAC-SHA256 key of the webhook's X-Narrascope-Signature: shown to whoever may read the rule. */
-  webhook_secret: z.string(),
+  /**
+   * The HMAC-SHA256 key of the webhook's X-Narrascope-Signature: shown only to whoever may change rules
+   * (CREATE_CONVERSATION), null to other readers (with it they could forge signed alerts to the receiver).
+   */
+  webhook_secret: z.string().nullable(),
   muted_until: z.string().nullable(),
   created_by: z.string().nullable(),
   created_at: z.string(),

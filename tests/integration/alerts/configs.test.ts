@@ -145,6 +145,14 @@ describe('permissions and CSRF', () => {
     }
     expect((await client.get(`/api/v2/alerts/configs/${rule.id}`)).status).toBe(200);
     expect((await client.get('/api/v2/alerts/audit')).status).toBe(403);
+    // The webhook's signing key only to who may change rules: with it a reader could forge signed alerts.
+    const asReader = await client.get(`/api/v2/alerts/configs/${rule.id}`);
+    expect(asReader.body.data.webhook_secret).toBeNull();
+    const listedSecrets = (await client.get('/api/v2/alerts/configs')).body.data.map((r: { webhook_secret: string | null }) => r.webhook_secret);
+    expect(listedSecrets.length).toBeGreaterThan(0);
+    expect(new Set(listedSecrets)).toEqual(new Set([null]));
+    expect((await analyst.get(`/api/v2/alerts/configs/${rule.id}`)).body.data.webhook_secret).toBe(rule.webhook_secret);
+    expect(rule.webhook_secret).toMatch(/^[0-9a-f]{48}$/);
 
     analyst.csrf = false;
     try {

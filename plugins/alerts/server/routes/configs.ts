@@ -4,6 +4,7 @@ import { badRequest, notFound } from '@core/server/http/errors';
 import { requireUser, type RouteContext, type RouteRegistrar } from '@core/server/http/routes';
 import { postScopeKey } from '@core/server/postScope';
 import { nowIso } from '@core/server/storage/database';
+import { can, type PermissionSubject } from '@core/shared/access/permissions';
 import {
   ALERT_CONFIG_PATH, ALERT_CONFIGS_PATH, alertConfigInputSchema, alertConfigListSchema, alertConfigSchema, alertConfigsQuerySchema,
   muteBodySchema,
@@ -39,6 +40,9 @@ async function checkedInput(ctx: Ctx, organizationId: string): Promise<AlertConf
   return checked.value;
 }
 
+/** Changing rules needs CREATE_CONVERSATION (every mutation below declares it); so does seeing a rule's webhook key. */
+const mayManageRules = (user: PermissionSubject) => can(user, 'CREATE_CONVERSATION');
+
 export function registerConfigRoutes(r: RouteRegistrar): void {
   r.get(ALERT_CONFIGS_PATH, {
     summary: "The organisation's alert configurations, oldest first; or those of one conversation (conversation_id)",
@@ -48,12 +52,12 @@ export function registerConfigRoutes(r: RouteRegistrar): void {
     let q = dbOf(ctx.app.storage).selectFrom('alerts_configs').selectAll()
       .where('organization_id', '=', user.organization_id).where('deleted_at', 'is', null);
     if (ctx.query.conversation_id !== undefined) q = q.where('alertable_id', '=', ctx.query.conversation_id.toLowerCase());
-    return (await q.orderBy('created_at').orderBy('id').execute()).map(toAlertConfig);
+    return (await q.orderBy('created_at').orderBy('id').execute()).map((row) => toAlertConfig(row, mayManageRules(user)));
   });
 
   r.get(ALERT_CONFIG_PATH, { summary: 'One alert configuration', params: configParams, response: alertConfigSchema }, async (ctx) => {
     const user = requireUser(ctx);
-    return toAlertConfig(await findRule(dbOf(ctx.app.storage), user.organization_id, ctx.params.configId));
+    return toAlertConfig(await findRule(dbOf(ctx.app.storage), user.organization_id, ctx.params.configId), mayManageRules(user));
   });
 
   r.post(ALERT_CONFIGS_PATH, {
@@ -71,7 +75,7 @@ export function registerConfigRoutes(r: RouteRegistrar): void {
       muted_until: null, created_by: user.id, deleted_at: null, created_at: now, updated_at: now,
     };
     await dbOf(ctx.app.storage).insertInto('alerts_configs').values(row).execute();
-    return toAlertConfig(row);
+    return toAlertConfig(row, true);
   });
 
   r.put(ALERT_CONFIG_PATH, {
@@ -87,7 +91,7 @@ export function registerConfigRoutes(r: RouteRegistrar): void {
       recipients: input.recipients === null ? null : JSON.stringify(input.recipients), updated_at: nowIso(),
     };
     await db.updateTable('alerts_configs').set(changes).where('id', '=', existing.id).where('organization_id', '=', user.organization_id).execute();
-    return toAlertConfig({ ...existing, ...changes });
+    return toAlertConfig({ ...existing, ...changes }, true);
   });
 
   r.put(`${ALERT_CONFIG_PATH}/mute`, {
@@ -99,7 +103,7 @@ export function registerConfigRoutes(r: RouteRegistrar): void {
     const existing = await findRule(db, user.organization_id, ctx.params.configId);
     const changes = { muted_until: ctx.body.muted_until === null ? null : new Date(ctx.body.muted_until).toISOString(), updated_at: nowIso() };
     await db.updateTable('alerts_configs').set(changes).where('id', '=', existing.id).where('organization_id', '=', user.organization_id).execute();
-    return toAlertConfig({ ...existing, ...changes });
+    return toAlertConfig({ ...existing, ...changes }, true);
   });
 
   r.delete(ALERT_CONFIG_PATH, {
