@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { z } from 'zod';
 import {
   createOrganizationBodySchema, idParamsSchema, organizationSchema, ssoConfigBodySchema, ssoConfigSchema, updateOrganizationBodySchema,
@@ -184,6 +184,10 @@ export function registerOrganizationRoutes(r: RouteRegistrar): void {
     const others = await db.selectFrom('core_sso_configs').select(['organization_id', 'email_domains']).where('organization_id', '!=', org.id).execute();
     const taken = body.email_domains.filter((d) => others.some((o) => (JSON.parse(o.email_domains) as string[]).includes(d)));
     if (taken.length) throw new HttpError(409, `Another organization already signs in ${taken.join(', ')}`);
+    // Claiming a domain sends every password sign-in of its addresses to this organisation's provider: never the
+    // domain of another organisation's users (they would be locked out and sent to a provider they do not know).
+    const peopled = await domainsWithUsersElsewhere(db, org.id, body.email_domains);
+    if (peopled.length) throw new HttpError(409, `Users of another organization sign in with addresses at ${peopled.join(', ')}`);
     const existing = await db.selectFrom('core_sso_configs').selectAll().where('organization_id', '=', org.id).executeTakeFirst();
     const secret = body.client_secret === undefined ? existing?.client_secret ?? null : body.client_secret === null ? null : access.box.seal(body.client_secret);
     const values = {
@@ -203,4 +207,16 @@ export function registerOrganizationRoutes(r: RouteRegistrar): void {
     access.sso.forget(org.id);
     return ssoAnswer({ ...values }, access.sso.redirectUri(request));
   });
+}
+
+/** Which of `domains` are the e-mail domains of users of another organisation than `organizationId`. */
+async function domainsWithUsersElsewhere(db: Kysely<CoreTables>, organizationId: string, domains: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const domain of new Set(domains)) {
+    // Domains are letters, digits, hyphens and dots (the body's schema): nothing LIKE reads as a wildcard.
+    const user = await db.selectFrom('core_users').select('id').where('organization_id', '!=', organizationId)
+      .where(sql<string>`lower(email)`, 'like', `%@${domain}`).executeTakeFirst();
+    if (user) found.push(domain);
+  }
+  return found;
 }

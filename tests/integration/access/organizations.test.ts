@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '@core/server/testing/testServer';
+import { ApiClient } from '@core/server/testing/httpClient';
 import { LOCAL_ARCHIVE_ID } from '@plugins/posts/shared/dataSources';
 import { errorsOf, signedIn, startAccessServer, type TestUser } from './support';
 
@@ -69,6 +70,19 @@ describe('organisations', () => {
       expect((await o.put(path, body)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await o.get(path)).body.data.email_domains).toEqual(['branch.test']);
+  });
+
+  it('never claims the e-mail domain of another organisation\'s users (their sign-in would go to this provider)', async () => {
+    const o = await signedIn(t, orgAdmin);
+    const path = `/api/v2/organization/${orgAdmin.organizationId}/sso`;
+    const before = (await o.get(path)).body.data;
+    const theirs = globalAdmin.email.split('@')[1]!;
+    const claim = await o.put(path, { issuer: 'https://idp.branch.test', client_id: 'narrascope', email_domains: ['branch.test', theirs.toUpperCase()] });
+    expect(claim.status).toBe(409);
+    expect(errorsOf(claim)).toEqual([`Users of another organization sign in with addresses at ${theirs}`]);
+    expect((await o.get(path)).body.data).toEqual(before);
+    const login = await new ApiClient(t.url).post('/api/v2/user/login', { email: globalAdmin.email, password: globalAdmin.password });
+    expect([login.status, login.body.data.location]).toEqual([200, null]); // signed in by password, not sent to a provider
   });
 
   it('reads a client secret only from a variable set aside for it: DATABASE_URL is refused, nothing stored changes', async () => {
