@@ -296,6 +296,25 @@ describe('DELETE /api/v2/conversations/{id} and cancelling', () => {
     expect((await client.delete(`/api/v2/conversations/${c.id}`)).status).toBe(404);
   });
 
+  it('edits, re-runs and cancels only with CREATE_CONVERSATION; without it nothing changes', async () => {
+    const { client, project } = await withProject();
+    const c = (await client.post('/api/v2/conversations', conversationBody(project.id))).body.data;
+    const orgName = (await t.storage.db.selectFrom('core_organizations').select('name')
+      .where('id', '=', (await t.storage.db.selectFrom('core_users').select('organization_id').where('id', '=', c.user_id).executeTakeFirstOrThrow()).organization_id)
+      .executeTakeFirstOrThrow()).name;
+    const reader = await signedIn(t, orgName, { permissions: [] });
+    const before = await snapshot(t);
+    for (const res of [
+      await reader.client.put(`/api/v2/conversations/${c.id}`, { query_string: 'anything', rerun: true }),
+      await reader.client.put(`/api/v2/conversations/${c.id}`, { name: 'Renamed by a reader' }),
+      await reader.client.post(`/api/v2/conversations/${c.id}/cancel`, {}),
+    ]) {
+      expect([res.status, res.body.metadata.errors]).toEqual([403, ['You do not have permission to perform this action.']]);
+    }
+    expect(await snapshot(t)).toEqual(before);
+    expect((await reader.client.get(`/api/v2/conversations/${c.id}`)).body.data.name).toBe(c.name);
+  });
+
   it('cancels the queued run of a conversation, which then reads CANCELLED', async () => {
     const { client, project } = await withProject();
     const c = (await client.post('/api/v2/conversations', conversationBody(project.id))).body.data;

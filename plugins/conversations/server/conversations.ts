@@ -278,8 +278,9 @@ export function registerConversationRoutes(r: RouteRegistrar): void {
   r.put(`${CONVERSATIONS_PATH}/:id`, {
     summary: 'Edit a conversation, or re-run it with rerun=true (STATIC_MANUAL_RERUN or SCHEDULED_MANUAL_RERUN)',
     description: 'Fields left out keep their value. Re-running a continuous conversation needs RERUN_SCHEDULED_QUERY; ' +
-      'a conversation already queued or running answers 409. `suspended` pauses or resumes a continuous one.',
-    params: idParamsSchema, body: editConversationSchema, response: conversationSchema,
+      'a conversation already queued or running answers 409. `suspended` pauses or resumes a continuous one. Needs ' +
+      'CREATE_CONVERSATION, as creating one does (a new query or a re-run collects posts like a new conversation).',
+    params: idParamsSchema, body: editConversationSchema, response: conversationSchema, permission: 'CREATE_CONVERSATION',
   }, async (ctx) => {
     const user = requireUser(ctx);
     const body = ctx.body ?? {};
@@ -352,7 +353,8 @@ export function registerConversationRoutes(r: RouteRegistrar): void {
   });
 
   r.post(`${CONVERSATIONS_PATH}/:id/cancel`, {
-    summary: 'Cancel the queued or running run of a conversation', params: idParamsSchema, response: conversationSchema,
+    summary: 'Cancel the queued or running run of a conversation (CREATE_CONVERSATION, as starting one)',
+    params: idParamsSchema, response: conversationSchema, permission: 'CREATE_CONVERSATION',
   }, async (ctx) => {
     const user = requireUser(ctx);
     const db = dbOf(ctx.app.storage);
