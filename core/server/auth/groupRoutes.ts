@@ -10,6 +10,7 @@ import { requireUser, type RouteRegistrar } from '../http/routes';
 import { nowIso } from '../storage/database';
 import { writeAudit } from './audit';
 import { userInOrganization } from './users';
+import { assertMayChangeAdmins } from './adminGroup';
 
 async function groupInOrganization(db: Kysely<CoreTables>, organizationId: string, groupId: string) {
   const row = await db.selectFrom('core_groups').selectAll().where('id', '=', groupId).where('organization_id', '=', organizationId).executeTakeFirst();
@@ -115,6 +116,7 @@ export function registerGroupRoutes(r: RouteRegistrar): void {
     const group = await groupInOrganization(db, user.organization_id, ctx.params.id);
     const member = await userInOrganization(db, user.organization_id, ctx.body.user_id);
     if (JSON.parse(member.roles).includes('Global Admin') && !user.is_global_admin) throw new HttpError(403, AUTH_MESSAGES.forbidden);
+    await assertMayChangeAdmins(db, user, user.organization_id, [group.id]);
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('core_user_groups').values({ user_id: member.id, group_id: group.id })
         .onConflict((oc) => oc.columns(['user_id', 'group_id']).doNothing()).execute();
@@ -137,6 +139,7 @@ export function registerGroupRoutes(r: RouteRegistrar): void {
     const group = await groupInOrganization(db, user.organization_id, ctx.params.id);
     const member = await userInOrganization(db, user.organization_id, ctx.params.userId);
     if (JSON.parse(member.roles).includes('Global Admin') && !user.is_global_admin) throw new HttpError(403, AUTH_MESSAGES.forbidden);
+    await assertMayChangeAdmins(db, user, user.organization_id, [group.id]);
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('core_user_groups').where('user_id', '=', member.id).where('group_id', '=', group.id).execute();
       await writeAudit(trx, ctx.request, {

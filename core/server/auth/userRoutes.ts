@@ -16,6 +16,7 @@ import { hashPassword } from '../seed';
 import { accessKey } from './access';
 import { revokeApiKeysOfUser } from './apiKeys';
 import { writeAudit } from './audit';
+import { assertMayChangeAdmins } from './adminGroup';
 import { assertAcceptablePassword } from './passwordPolicy';
 import type { SessionUser } from './sessionUser';
 import { emailDomain } from './sso';
@@ -134,6 +135,7 @@ export function registerUserRoutes(r: RouteRegistrar): void {
     if (body.group_ids.length && !can(actor, 'ADD_USER_TO_GROUP')) throw new HttpError(403, AUTH_MESSAGES.forbidden);
     assertAcceptablePassword(body.password);
     await assertGroupsIn(app.storage.db, organizationId, body.group_ids);
+    await assertMayChangeAdmins(app.storage.db, actor, organizationId, body.group_ids);
     await assertDomainAvailable(app.storage.db, organizationId, body.email);
     if (await app.storage.db.selectFrom('core_users').select('id').where('email', '=', body.email).executeTakeFirst()) throw duplicate();
     const id = crypto.randomUUID();
@@ -188,6 +190,8 @@ export function registerUserRoutes(r: RouteRegistrar): void {
     if (groupsChanged) {
       assertMembershipChange(actor, before.group_ids, body.group_ids!);
       await assertGroupsIn(db, actor.organization_id, body.group_ids!);
+      const changed = [...body.group_ids!.filter((g) => !before.group_ids.includes(g)), ...before.group_ids.filter((g) => !body.group_ids!.includes(g))];
+      await assertMayChangeAdmins(db, actor, actor.organization_id, changed);
     }
     if (body.features !== undefined && !sameSet(body.features, before.features) && !actor.is_global_admin) {
       throw new HttpError(403, 'Only global admins may change feature flags');

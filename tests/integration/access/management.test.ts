@@ -165,6 +165,30 @@ describe('groups and roles', () => {
   });
 });
 
+describe('the Admin group', () => {
+  it('changes only by an admin: ADD_USER_TO_GROUP and REMOVE_USER_FROM_GROUP alone neither make nor unmake admins', async () => {
+    const manager = await t.createUser('Acme', { permissions: ['CREATE_USER', 'READ_USER', 'UPDATE_USER', 'READ_GROUP', 'ADD_USER_TO_GROUP', 'REMOVE_USER_FROM_GROUP'] });
+    const m = await signedIn(t, manager);
+    const members = async () => (await a.get('/api/v2/group')).body.data.find((g: { name: string }) => g.name === 'Admin').user_ids;
+    const before = await members();
+    expect(before).toContain(admin.id);
+    for (const res of [
+      await m.post(`/api/v2/group/${adminGroupId}/users`, { user_id: manager.id }),
+      await m.put(`/api/v2/user/${manager.id}`, { group_ids: [adminGroupId] }),
+      await m.post('/api/v2/user', newUser({ group_ids: [adminGroupId] })),
+      await m.delete(`/api/v2/group/${adminGroupId}/users/${admin.id}`),
+      await m.put(`/api/v2/user/${admin.id}`, { group_ids: [] }),
+    ]) {
+      expect([res.status, errorsOf(res)]).toEqual([403, ['Only organization admins may add or remove members of the Admin group']]);
+    }
+    expect(await members()).toEqual(before);
+    // Other groups stay theirs to fill.
+    const other = (await a.post('/api/v2/group', { name: 'Desk' })).body.data.id;
+    expect((await m.post(`/api/v2/group/${other}/users`, { user_id: manager.id })).body.data.user_ids).toEqual([manager.id]);
+    expect((await a.delete(`/api/v2/group/${other}`)).status).toBe(200);
+  });
+});
+
 describe('preferences', () => {
   it('answers defaults, merges partial changes (nested too) and keeps the rest', async () => {
     const c = await signedIn(t, analyst);
