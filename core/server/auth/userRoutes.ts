@@ -43,6 +43,17 @@ function assertMembershipChange(actor: SessionUser, before: readonly string[], a
   if (need.some((p) => !can(actor, p))) throw new HttpError(403, AUTH_MESSAGES.forbidden);
 }
 
+export const CANNOT_TAKE_OVER = 'You cannot set the password, e-mail or MFA of a user with rights you do not hold';
+
+/** Whether `actor` holds every right of `user` (so signing in as them grants the actor nothing new). */
+function mayActAs(actor: SessionUser, user: { roles: readonly string[]; permissions: readonly string[]; is_org_admin: boolean }): boolean {
+  if (actor.is_global_admin) return true;
+  if (user.is_org_admin && !actor.is_org_admin) return false;
+  // Roles carry rights too (a Senior Analyst deletes any insight); organisation admins manage every role but Global Admin.
+  if (!actor.is_org_admin && !user.roles.every((r) => actor.roles.includes(r))) return false;
+  return grantProblems(actor, user.roles, user.permissions).length === 0;
+}
+
 const duplicate = () => new HttpError(409, PASSWORD_MESSAGES.duplicateUser, [DUPLICATE_USER]);
 
 /**
@@ -180,6 +191,10 @@ export function registerUserRoutes(r: RouteRegistrar): void {
     // Only global admins touch global admins' accounts (else an organisation admin could take one over).
     if (before.is_global_admin && !actor.is_global_admin) throw new HttpError(403, AUTH_MESSAGES.forbidden);
     if (body.is_active === false && before.id === actor.id) throw badRequest('You cannot deactivate your own account');
+    // A new password, e-mail (then a reset link) or MFA reset lets the actor sign in as the user: only over an account
+    // with no more rights than the actor's own, or UPDATE_USER would reach every permission of the organisation.
+    const takesOver = body.password !== undefined || body.reset_mfa === true || (body.email !== undefined && body.email !== before.email);
+    if (takesOver && before.id !== actor.id && !mayActAs(actor, before)) throw new HttpError(403, CANNOT_TAKE_OVER);
     const rolesChanged = body.roles !== undefined && !sameSet(body.roles, before.roles);
     const permissionsChanged = body.permissions !== undefined && !sameSet(body.permissions, before.permissions);
     if (rolesChanged || permissionsChanged) {

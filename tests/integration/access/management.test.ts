@@ -117,6 +117,28 @@ describe('users', () => {
     expect(login.body.data.change_password).toBe(true);
   });
 
+  it('sets a password, e-mail or MFA reset only on accounts with no more rights than the actor\'s (no take-over)', async () => {
+    const limited = await t.createUser('Acme', { permissions: ['READ_USER', 'UPDATE_USER', 'CREATE_CONVERSATION'] });
+    const l = await signedIn(t, limited);
+    const stronger = await t.createUser('Acme', { permissions: ['CREATE_CONVERSATION', 'DELETE_USER'] });
+    const senior = await t.createUser('Acme', { roles: ['Senior Analyst'], permissions: ['CREATE_CONVERSATION'] });
+    const rows = async () => t.storage.db.selectFrom('core_users').select(['id', 'email', 'password_hash', 'mfa_enabled_at'])
+      .where('id', 'in', [admin.id, stronger.id, senior.id]).orderBy('id').execute();
+    const before = await rows();
+    for (const target of [admin, stronger, senior]) {
+      for (const change of [{ password: 'Taken-over-passphrase-77' }, { email: `taken-${target.id.slice(0, 6)}@acme.test` }, { reset_mfa: true }]) {
+        const res = await l.put(`/api/v2/user/${target.id}`, change);
+        expect([res.status, errorsOf(res)], JSON.stringify(change)).toEqual([403, ['You cannot set the password, e-mail or MFA of a user with rights you do not hold']]);
+      }
+    }
+    expect(await rows()).toEqual(before);
+    expect((await new ApiClient(t.url).post('/api/v2/user/login', { email: stronger.email, password: stronger.password })).status).toBe(200);
+    // An account with no more rights than the actor's, and the actor's own, stay theirs to manage.
+    const peer = await t.createUser('Acme');
+    expect((await l.put(`/api/v2/user/${peer.id}`, { password: 'Peer-chosen-passphrase-8' })).status).toBe(200);
+    expect((await l.put(`/api/v2/user/${limited.id}`, { first_name: 'Lim' })).status).toBe(200);
+  });
+
   it('deactivates (DELETE) without deleting; refuses self-deactivation and organisation admins touching global admins', async () => {
     const u = (await a.post('/api/v2/user', newUser())).body.data;
     const res = await a.delete(`/api/v2/user/${u.id}`);
