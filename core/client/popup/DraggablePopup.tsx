@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { POPUP_KEEP_VISIBLE_PX, arrowKeyMove } from './arrowKeyMove';
+import { arrowKeyMove, onScreen } from './arrowKeyMove';
 import { usePopupFocus } from './usePopupFocus';
 import { Button, Portal, Text, makeStyles, tokens } from '@fluentui/react-components';
 
@@ -33,8 +33,6 @@ export interface DraggablePopupProps {
   testId?: string;
 }
 
-const clamp = (value: number, max: number) => Math.min(Math.max(0, value), Math.max(0, max));
-
 /**
  * A non-modal floating window (spec part 2 section 2, profile popups: "the header is the drag handle"): drag the
  * header with the pointer, or focus it and use the arrow keys; Escape or the close button closes it. It takes focus
@@ -49,7 +47,7 @@ export function DraggablePopup({ title, onClose, children, closeLabel = 'Close',
   const drag = useRef<{ dx: number; dy: number } | null>(null);
   const closeRef = usePopupFocus<HTMLButtonElement>();
 
-  const moveTo = (x: number, y: number) => setPosition({ x: clamp(x, window.innerWidth - POPUP_KEEP_VISIBLE_PX), y: clamp(y, window.innerHeight - POPUP_KEEP_VISIBLE_PX) });
+  const moveTo = (x: number, y: number) => setPosition({ x: onScreen(x, window.innerWidth), y: onScreen(y, window.innerHeight) });
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if ((e.target as HTMLElement).closest('button')) return;
     drag.current = { dx: e.clientX - position.x, dy: e.clientY - position.y };

@@ -5,6 +5,14 @@ export const POPUP_STEP_PX = 20;
 /** How much of a popup moved by the keys or the pointer stays on screen, so its header can always be grabbed again. */
 export const POPUP_KEEP_VISIBLE_PX = 48;
 
+/**
+ * A popup's left (or top) edge `position` kept on screen along an axis of `viewport` pixels: never before 0, never
+ * closer than POPUP_KEEP_VISIBLE_PX to the far edge.
+ */
+export function onScreen(position: number, viewport: number): number {
+  return Math.min(Math.max(0, position), Math.max(0, viewport - POPUP_KEEP_VISIBLE_PX));
+}
+
 const DIRECTIONS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 /**

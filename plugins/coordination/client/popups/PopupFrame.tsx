@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { Button, Portal, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { POPUP_KEEP_VISIBLE_PX, arrowKeyMove } from '@core/client/popup/arrowKeyMove';
+import { arrowKeyMove, onScreen } from '@core/client/popup/arrowKeyMove';
 import { usePopupFocus } from '@core/client/popup/usePopupFocus';
 
 const useStyles = makeStyles({
@@ -38,8 +38,7 @@ export function PopupFrame({ title, onClose, children }: { title: string; onClos
   const allowed = (dx: number, dy: number): [number, number] => {
     const rect = frame.current?.getBoundingClientRect();
     if (!rect) return [0, 0];
-    const kept = (from: number, by: number, size: number) => Math.min(Math.max(0, from + by), Math.max(0, size - POPUP_KEEP_VISIBLE_PX)) - from;
-    return [kept(rect.left, dx, window.innerWidth), kept(rect.top, dy, window.innerHeight)];
+    return [onScreen(rect.left + dx, window.innerWidth) - rect.left, onScreen(rect.top + dy, window.innerHeight) - rect.top];
   };
   const move = (e: PointerEvent<HTMLDivElement>) => {
     const d = drag.current;
