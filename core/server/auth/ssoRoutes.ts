@@ -6,9 +6,6 @@ import { writeAudit } from './audit';
 import { SSO_CALLBACK_PATH, SSO_LOGIN_PATH, SsoError } from './sso';
 import { sameSitePath } from '@core/shared/access/sameSitePath';
 
-/** Only same-site paths are followed after sign-in; anything else goes to the dashboard. */
-export const safeNextPath = sameSitePath;
-
 /**
  * The browser side of single sign-on: check_sso's link leads here, we send the browser to the provider, and the
  * provider sends it back to the callback, which starts the session and lands on `next` (or /). Failures land
@@ -27,7 +24,7 @@ export function registerSsoRoutes(r: RouteRegistrar): void {
     response: z.unknown(),
   }, async ({ query, request, reply, app }) => {
     try {
-      const url = await app.services.get(accessKey).sso.authorizationUrl(request, query.organization_id, query.login_hint, safeNextPath(query.next));
+      const url = await app.services.get(accessKey).sso.authorizationUrl(request, query.organization_id, query.login_hint, sameSitePath(query.next));
       return reply.redirect(url, 302);
     } catch (err) {
       request.log.warn({ organization_id: query.organization_id, error: (err as Error).message }, 'single sign-on could not start');
@@ -50,7 +47,7 @@ export function registerSsoRoutes(r: RouteRegistrar): void {
       if (!row || !toBool(row.is_active)) throw new SsoError('sso_unknown_user', 'no active user with this e-mail in the organisation');
       await app.sessions.issue(reply, row.id, organizationId);
       await writeAudit(app.storage.db, request, { event: 'sso_sign_in', organizationId, userId: row.id, email, detail: { method: 'oidc' } });
-      return reply.redirect(safeNextPath(next), 302);
+      return reply.redirect(sameSitePath(next), 302);
     } catch (err) {
       const status = err instanceof SsoError ? err.status : 'mfa_0';
       // The reason is logged without the query (it holds the code and state).
